@@ -1,0 +1,44 @@
+# Daybook: `make demo` builds the example site, `make test` runs every test.
+SWIFT ?= swift
+EXAMPLE := Examples/journal
+EXAMPLE_SITE := .build/example-site
+
+.PHONY: deps deps-build build release demo test test-swift test-site bench clean
+
+deps:
+	@scripts/install-deps.sh
+
+deps-build:
+	@scripts/install-deps.sh --build-only
+
+build: deps-build
+	$(SWIFT) build
+
+release: deps-build
+	$(SWIFT) build -c release
+
+demo: release
+	.build/release/daybook build $(EXAMPLE)
+	@echo
+	@echo "The example site is in $(EXAMPLE)/_site. Open it in a browser:"
+	@echo "  file://$(CURDIR)/$(EXAMPLE)/_site/index.html"
+
+test: deps test-swift test-site
+
+test-swift:
+	$(SWIFT) build
+	$(SWIFT) test
+
+# The example site, built by the real binary, checked by the Nu Html Checker and headless Chromium.
+test-site:
+	$(SWIFT) build
+	rm -rf $(EXAMPLE_SITE) $(EXAMPLE_SITE)-sub
+	.build/debug/daybook build $(EXAMPLE) --output $(EXAMPLE_SITE) --quiet
+	.build/debug/daybook build $(EXAMPLE) --output $(EXAMPLE_SITE)-sub --base-url https://example.org/journal/ --quiet
+	DAYBOOK_SITE=$(EXAMPLE_SITE) DAYBOOK_SITE_SUB=$(EXAMPLE_SITE)-sub python3 -m pytest -q Tests/site
+
+bench: release
+	bench/run.sh
+
+clean:
+	rm -rf .build $(EXAMPLE)/_site

@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Daybook",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "daybook", targets: ["DaybookCLI"]),
+        .library(name: "Daybook", targets: ["Daybook"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "Ccmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        .executableTarget(name: "EmbedTool", path: "Sources/EmbedTool"),
+        .plugin(
+            name: "EmbedResources",
+            capability: .buildTool(),
+            dependencies: ["EmbedTool"],
+            path: "Plugins/EmbedResources"
+        ),
+        .target(
+            name: "Daybook",
+            dependencies: [
+                "Ccmark",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            plugins: ["EmbedResources"]
+        ),
+        .executableTarget(
+            name: "DaybookCLI",
+            dependencies: [
+                "Daybook",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "DaybookTests",
+            dependencies: ["Daybook", "DaybookCLI"],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)

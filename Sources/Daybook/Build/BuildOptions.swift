@@ -1,0 +1,38 @@
+import Foundation
+
+/// What to build, and how.
+public struct BuildOptions: Sendable {
+    public var journal: URL
+    /// Default: `JOURNAL/_site`.
+    public var output: URL?
+    /// Overrides `base_url` in `daybook.yml`.
+    public var baseURL: String?
+    public var includeDrafts = false
+    /// False for `daybook check`: run every stage but write nothing.
+    public var writes = true
+    public var jobs = defaultJobs
+
+    public init(journal: URL) {
+        self.journal = journal
+    }
+
+    public var resolvedOutput: URL { output ?? journal.appendingPathComponent("_site") }
+}
+
+/// What a finished build did, for the summary line.
+public struct BuildReport: Sendable {
+    public var entries: Int
+    public var draftsLeftOut: Int
+    public var pages: Int
+    public var seconds: Double
+    public var output: URL?
+    /// Warnings of every stage, in file order.
+    public var warnings: [Diagnostic]
+}
+
+/// Progress of a build, reported as stages start and as pages are written.
+public struct BuildProgress: Sendable {
+    public var stage: String
+    public var done: Int
+    public var total: Int
+}

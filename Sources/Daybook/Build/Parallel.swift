@@ -1,0 +1,33 @@
+import Foundation
+
+/// Runs `transform` over `items` in chunks on up to `jobs` tasks at once and returns the results
+/// in the order of `items`, whatever order the tasks finish in.
+func parallelMap<Item: Sendable, Result: Sendable>(
+    _ items: [Item], jobs: Int, chunksPerJob: Int = 4,
+    _ transform: @escaping @Sendable (Item) throws -> Result
+) async throws -> [Result] {
+    guard !items.isEmpty else { return [] }
+    let jobs = max(1, jobs)
+    let chunkSize = max(1, items.count / (jobs * chunksPerJob) + 1)
+    let starts = Array(stride(from: 0, to: items.count, by: chunkSize))
+    var results = [[Result]](repeating: [], count: starts.count)
+    try await withThrowingTaskGroup(of: (Int, [Result]).self) { group in
+        var next = 0
+        func addNext() {
+            let chunk = next
+            let start = starts[chunk]
+            let slice = Array(items[start..<min(start + chunkSize, items.count)])
+            group.addTask { (chunk, try slice.map(transform)) }
+            next += 1
+        }
+        while next < starts.count && next < jobs { addNext() }
+        while let (chunk, values) = try await group.next() {
+            results[chunk] = values
+            if next < starts.count { addNext() }
+        }
+    }
+    return results.flatMap { $0 }
+}
+
+/// The number of parallel tasks a build uses by default: one per core.
+public var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }

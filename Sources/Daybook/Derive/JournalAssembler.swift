@@ -1,0 +1,43 @@
+/// Orders loaded entries, leaves out drafts, and derives addresses, months and tags.
+enum JournalAssembler {
+    static func assemble(_ loaded: [Entry], settings: Settings) -> (Journal, [Diagnostic]) {
+        let published = loaded.filter { settings.includeDrafts || !$0.isDraft }.sorted(by: Entry.journalOrder)
+        let (paths, diagnostics) = Permalinks.assign(published)
+
+        var months: [Journal.Month] = []
+        for index in published.indices {
+            let key = published[index].date.monthKey
+            if months.last?.key == key {
+                months[months.count - 1].entries.append(index)
+            } else {
+                months.append(Journal.Month(key: key, entries: [index]))
+            }
+        }
+
+        var bySlug: [String: (names: [String: Int], entries: [Int])] = [:]
+        for index in published.indices {
+            for name in published[index].tags {
+                let slug = tagSlug(name)
+                var group = bySlug[slug] ?? ([:], [])
+                group.names[name, default: 0] += 1
+                if group.entries.last != index { group.entries.append(index) }
+                bySlug[slug] = group
+            }
+        }
+        let tags = bySlug.map { slug, group in
+            // Tags differing only in case or punctuation share a page, named by the most used spelling.
+            let name = group.names.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.first!.key
+            return Journal.Tag(name: name, slug: slug, entries: group.entries)
+        }.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
+
+        let journal = Journal(settings: settings, entries: published, paths: paths, months: months,
+                              tags: tags, draftsLeftOut: loaded.count - published.count)
+        return (journal, diagnostics)
+    }
+
+    /// A tag's URL segment; tags without letters or digits (emoji) get their code points.
+    static func tagSlug(_ name: String) -> String {
+        Slug.make(name).nonEmpty
+            ?? name.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: "-")
+    }
+}

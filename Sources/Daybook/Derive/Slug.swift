@@ -1,0 +1,51 @@
+import Foundation
+
+/// Readable URL segments from titles in any script.
+enum Slug {
+    /// Lower-cased letters and digits of any script joined by `-`; apostrophes dropped;
+    /// at most 60 characters, cut at a word boundary. Empty when the text has no letters or digits.
+    static func make(_ text: String) -> String {
+        var result = ""
+        var dash = false
+        for scalar in text.precomposedStringWithCanonicalMapping.lowercased().unicodeScalars {
+            if scalar == "'" || scalar == "\u{2019}" { continue }
+            switch scalar.properties.generalCategory {
+            case .lowercaseLetter, .uppercaseLetter, .titlecaseLetter, .otherLetter, .modifierLetter,
+                 .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark:
+                if dash && !result.isEmpty { result.append("-") }
+                dash = false
+                result.unicodeScalars.append(scalar)
+            default:
+                dash = true
+            }
+        }
+        guard result.count > 60 else { return result }
+        let cut = result.prefix(60)
+        if let lastDash = cut.lastIndex(of: "-"), cut.distance(from: cut.startIndex, to: lastDash) >= 20 {
+            return String(cut[..<lastDash])
+        }
+        return String(cut)
+    }
+
+    /// A segment made only of URL-safe bytes, percent-encoding the rest as UTF-8.
+    static func percentEncoded(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

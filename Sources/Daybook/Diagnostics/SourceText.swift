@@ -1,0 +1,55 @@
+/// The text of one file as Daybook reads it: BOM removed, line endings made `\n`,
+/// with quick access to any line for diagnostics.
+struct SourceText: Sendable {
+    let path: String
+    let text: String
+    private let lineStarts: [String.Index]
+
+    init(path: String, text: String) {
+        self.path = path
+        self.text = text
+        var starts = [text.startIndex]
+        var index = text.startIndex
+        while let newline = text[index...].firstIndex(of: "\n") {
+            index = text.index(after: newline)
+            starts.append(index)
+        }
+        lineStarts = starts
+    }
+
+    var lineCount: Int { lineStarts.count }
+
+    /// Line `number` (1-based) without its newline, or nil past the end.
+    func line(_ number: Int) -> String? {
+        guard number >= 1, number <= lineStarts.count else { return nil }
+        let start = lineStarts[number - 1]
+        let end = number < lineStarts.count ? text.index(before: lineStarts[number]) : text.endIndex
+        return String(text[start..<end])
+    }
+
+    /// The text from the start of line `number` to the end of the file.
+    func text(fromLine number: Int) -> Substring {
+        guard number >= 1, number <= lineStarts.count else { return "" }
+        return text[lineStarts[number - 1]...]
+    }
+
+    /// Lines `range` joined with newlines.
+    func text(lines range: Range<Int>) -> Substring {
+        guard !range.isEmpty, range.lowerBound >= 1, range.upperBound - 1 <= lineStarts.count else { return "" }
+        let start = lineStarts[range.lowerBound - 1]
+        let end = range.upperBound <= lineStarts.count ? text.index(before: lineStarts[range.upperBound - 1]) : text.endIndex
+        return text[start..<end]
+    }
+
+    func location(line: Int, column: Int = 1) -> SourceLocation {
+        SourceLocation(file: path, line: line, column: column)
+    }
+
+    func error(_ message: String, line: Int, column: Int = 1) -> Diagnostic {
+        .error(message, at: location(line: line, column: column), sourceLine: self.line(line))
+    }
+
+    func warning(_ message: String, line: Int, column: Int = 1) -> Diagnostic {
+        .warning(message, at: location(line: line, column: column), sourceLine: self.line(line))
+    }
+}

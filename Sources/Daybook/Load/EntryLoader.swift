@@ -1,0 +1,66 @@
+/// Reads one entry file: bytes -> text -> front-matter + body -> `Entry`.
+struct EntryLoader: Sendable {
+    let dates: DateParser
+    let rawHTML: Bool
+
+    /// Every entry page sits four folders deep (`YYYY/MM/DD/slug/`), so root-relative links in
+    /// bodies get the same prefix on every entry page.
+    static let entryRootPrefix = "../../../../"
+
+    func load(path: String, bytes: [UInt8]) -> (Entry?, [Diagnostic]) {
+        let (decoded, decodeDiagnostics) = SourceDecoder.decode(bytes, path: path)
+        guard let source = decoded else { return (nil, decodeDiagnostics) }
+        var diagnostics = decodeDiagnostics
+
+        let split: FrontMatterSplit
+        switch FrontMatterSplitter.split(source) {
+        case .success(let value): split = value
+        case .failure(let diagnostic): return (nil, diagnostics + [diagnostic])
+        }
+        var reader = FrontMatterReader(source: source, split: split, dates: dates)
+        let frontMatter = reader.read()
+        diagnostics += reader.diagnostics
+
+        // A date that was written but could not be read has its own error already.
+        let dateWritten = frontMatter.keyLines["date"] != nil || reader.yamlFailed
+        let date = frontMatter.date
+            ?? (dateWritten ? nil : dateFromFileName(path: path, source: source, split: split, diagnostics: &diagnostics))
+        if !frontMatter.isDraft && split.body.allSatisfy(\.isWhitespace) {
+            let line = min(split.bodyFirstLine, source.lineCount)
+            diagnostics.append(source.error("entry has no text; write the entry below the front-matter", line: max(1, line)))
+        }
+        guard let date, !diagnostics.hasErrors else { return (nil, diagnostics) }
+
+        let rendered = MarkdownRenderer.render(split.body, rawHTML: rawHTML, rootPrefix: Self.entryRootPrefix)
+        let entry = Entry(
+            sourcePath: path, title: frontMatter.title, date: date, rating: frontMatter.rating,
+            place: frontMatter.place, tags: frontMatter.tags, isDraft: frontMatter.isDraft,
+            explicitSlug: frontMatter.slug, extra: frontMatter.extra, keyLines: frontMatter.keyLines,
+            html: rendered.html, plainText: rendered.plainText)
+        return (entry, diagnostics)
+    }
+
+    /// A file name starting `YYYY-MM-DD` dates an entry whose front-matter does not.
+    private func dateFromFileName(path: String, source: SourceText, split: FrontMatterSplit,
+                                  diagnostics: inout [Diagnostic]) -> LocalDateTime? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let prefix = String(name.prefix(10))
+        let shaped = prefix.count == 10 && prefix.enumerated().allSatisfy { index, character in
+            index == 4 || index == 7 ? character == "-" : character.isASCII && character.isNumber
+        }
+        let line = split.yaml.isEmpty ? 1 : split.yamlFirstLine - 1
+        guard shaped else {
+            diagnostics.append(source.error(
+                "entry has no date; add `date: 2024-05-01` to the front-matter or start the file name with the date",
+                line: line))
+            return nil
+        }
+        do {
+            return try dates.parse(prefix)
+        } catch {
+            let why = if case .impossible(let why) = error { why } else { "unknown shape" }
+            diagnostics.append(source.error("the date \(prefix) in the file name is impossible: \(why); add a `date:` to the front-matter", line: line))
+        }
+        return nil
+    }
+}

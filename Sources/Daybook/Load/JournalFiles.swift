@@ -1,0 +1,56 @@
+import Foundation
+
+/// The files of a journal folder that a build reads, found in a fixed order.
+struct JournalFiles: Sendable {
+    static let entryExtensions: Set<String> = ["md", "markdown"]
+
+    let root: URL
+    /// Entry files relative to the root, `entries/2024/05-01.md`, sorted.
+    var entries: [String] = []
+    /// Files in `templates/`, relative to that folder.
+    var templates: [String] = []
+    /// Files in `static/`, relative to that folder.
+    var statics: [String] = []
+    var settingsText: String?
+
+    /// Finds the files; a missing journal folder is an error, missing subfolders are not.
+    static func scan(_ root: URL) throws(BuildFailure) -> JournalFiles {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw BuildFailure([.error("no journal folder at \(root.path)")])
+        }
+        var files = JournalFiles(root: root)
+        files.entries = list(root, "entries").filter { entryExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+            .map { "entries/\($0)" }
+        files.templates = list(root, "templates")
+        files.statics = list(root, "static")
+        if let data = FileManager.default.contents(atPath: root.appendingPathComponent(SettingsLoader.fileName).path) {
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw BuildFailure([.error("file is not valid UTF-8", at: SourceLocation(file: SettingsLoader.fileName))])
+            }
+            files.settingsText = text
+        }
+        return files
+    }
+
+    /// Regular files under `root/folder`, relative to it, sorted; hidden files and folders skipped
+    /// (editor swap files, `.DS_Store`).
+    static func list(_ root: URL, _ folder: String) -> [String] {
+        let base = root.appendingPathComponent(folder)
+        guard let enumerator = FileManager.default.enumerator(
+            at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
+        let basePath = base.standardizedFileURL.path
+        var paths: [String] = []
+        for case let url as URL in enumerator {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(basePath + "/") else { continue }
+            paths.append(String(path.dropFirst(basePath.count + 1)))
+        }
+        return paths.sorted()
+    }
+
+    func bytes(of relativePath: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: root.appendingPathComponent(relativePath).path).map { Array($0) }
+    }
+}

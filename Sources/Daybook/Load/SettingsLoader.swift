@@ -1,0 +1,82 @@
+import Foundation
+import Yams
+
+/// Reads `daybook.yml`. A missing file means the defaults.
+enum SettingsLoader {
+    static let fileName = "daybook.yml"
+
+    static func load(text: String?, into settings: Settings = Settings()) -> (Settings, [Diagnostic]) {
+        var settings = settings
+        guard let text else { return (settings, []) }
+        let source = SourceText(path: fileName, text: text.replacingOccurrences(of: "\r\n", with: "\n"))
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: source.text)
+        } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _) {
+            return (settings, [source.error("malformed YAML: \(problem)", line: mark.line, column: mark.column)])
+        } catch {
+            return (settings, [source.error("malformed YAML: \(error)", line: 1)])
+        }
+        guard let root else { return (settings, []) }
+        guard let mapping = root.mapping else {
+            return (settings, [source.error("settings must be keys and values, such as `title: My journal`", line: 1)])
+        }
+        var diagnostics: [Diagnostic] = []
+        for (keyNode, value) in mapping {
+            let key = keyNode.scalar?.string ?? ""
+            let line = value.mark?.line ?? 1
+            let column = value.mark?.column ?? 1
+            func string() -> String? {
+                guard let scalar = value.scalar else {
+                    diagnostics.append(source.error("\(key) must be text", line: line, column: column))
+                    return nil
+                }
+                return scalar.string
+            }
+            switch key {
+            case "title": settings.title = string() ?? settings.title
+            case "author": settings.author = string()
+            case "description": settings.description = string()
+            case "base_url":
+                if let url = string(), !url.isEmpty {
+                    if let parsed = URL(string: url), parsed.scheme != nil, parsed.host != nil {
+                        settings.baseURL = url.hasSuffix("/") ? url : url + "/"
+                    } else {
+                        diagnostics.append(source.error("base_url must be an absolute address such as https://example.org/journal/, got \(url)", line: line, column: column))
+                    }
+                }
+            case "locale":
+                if let locale = string() {
+                    if Locale.availableIdentifiers.contains(locale) || Locale.availableIdentifiers.contains(locale.replacingOccurrences(of: "-", with: "_")) {
+                        settings.locale = locale.replacingOccurrences(of: "-", with: "_")
+                    } else {
+                        diagnostics.append(source.error("unknown locale '\(locale)'; use an identifier such as en_US, fr_FR or ko_KR", line: line, column: column))
+                    }
+                }
+            case "timezone":
+                if let zone = string() {
+                    if TimeZone(identifier: zone) != nil {
+                        settings.timeZone = zone
+                    } else {
+                        diagnostics.append(source.error("unknown timezone '\(zone)'; use an IANA name such as Europe/Paris or UTC", line: line, column: column))
+                    }
+                }
+            case "raw_html":
+                switch value.scalar?.string.lowercased() {
+                case "true", "yes", "on": settings.rawHTML = true
+                case "false", "no", "off": settings.rawHTML = false
+                default: diagnostics.append(source.error("raw_html must be true or false", line: line, column: column))
+                }
+            case "home_entries":
+                if let count = value.scalar.flatMap({ Int($0.string) }), count > 0 {
+                    settings.homeEntries = count
+                } else {
+                    diagnostics.append(source.error("home_entries must be a whole number above 0", line: line, column: column))
+                }
+            default:
+                diagnostics.append(source.warning("unknown setting '\(key)' is ignored", line: keyNode.mark?.line ?? 1, column: keyNode.mark?.column ?? 1))
+            }
+        }
+        return (settings, diagnostics)
+    }
+}

@@ -1,0 +1,72 @@
+/// Turns a file's bytes into `SourceText`: UTF-8 checked, byte-order mark dropped,
+/// CRLF and CR made LF, control characters replaced (with a warning) so nothing downstream chokes.
+enum SourceDecoder {
+    static func decode(_ bytes: [UInt8], path: String) -> (SourceText?, [Diagnostic]) {
+        var bytes = bytes[...]
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            return (nil, [.error("file is UTF-16; save it as UTF-8", at: SourceLocation(file: path))])
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+
+        guard var text = String(validating: bytes, as: UTF8.self) else {
+            return (nil, [invalidUTF8(Array(bytes), path: path)])
+        }
+        if text.utf8.contains(13) {
+            text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        }
+        var diagnostics: [Diagnostic] = []
+        if text.unicodeScalars.contains(where: isForbiddenControl) {
+            let probe = SourceText(path: path, text: text)
+            var line = 1, column = 1
+            for scalar in text.unicodeScalars {
+                if isForbiddenControl(scalar) { break }
+                if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+            }
+            let first = text.unicodeScalars.first(where: isForbiddenControl)!
+            let code = "U+" + pad16(first.value)
+            diagnostics.append(.warning("control character \(code) replaced with U+FFFD", at: probe.location(line: line, column: column), sourceLine: nil))
+            var cleaned = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars {
+                cleaned.append(isForbiddenControl(scalar) ? "\u{FFFD}" : scalar)
+            }
+            text = String(cleaned)
+        }
+        return (SourceText(path: path, text: text), diagnostics)
+    }
+
+    /// C0 controls other than tab and newline, and DEL: never meant in a journal entry.
+    static func isForbiddenControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || scalar.value == 0x7F
+    }
+
+    private static func invalidUTF8(_ bytes: [UInt8], path: String) -> Diagnostic {
+        // Find the first byte that does not start or continue a valid sequence.
+        var offset = 0
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var consumed = 0
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                consumed += UTF8.width(scalar)
+                offset = consumed
+            case .emptyInput:
+                break loop
+            case .error:
+                break loop
+            }
+        }
+        let before = bytes[..<offset]
+        let line = before.filter { $0 == 10 }.count + 1
+        let lineStart = before.lastIndex(of: 10).map { $0 + 1 } ?? 0
+        let column = (String(decoding: bytes[lineStart..<offset], as: UTF8.self)).count + 1
+        let byte = offset < bytes.count ? bytes[offset] : 0
+        return .error("file is not valid UTF-8 (byte 0x\(pad16(UInt32(byte), width: 2))); save it as UTF-8",
+                      at: SourceLocation(file: path, line: line, column: column))
+    }
+
+    private static func pad16(_ value: UInt32, width: Int = 4) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, width - hex.count)) + hex
+    }
+}

@@ -1,0 +1,45 @@
+/// One journal entry, read from one file.
+public struct Entry: Sendable, Hashable {
+    /// Path relative to the journal root, `entries/2024/05-01.md`.
+    public var sourcePath: String
+    public var title: String?
+    public var date: LocalDateTime
+    public var rating: Int?
+    public var place: Place?
+    public var tags: [String]
+    public var isDraft: Bool
+    /// A `slug:` given in the front-matter; clashes with it are errors, not renames.
+    public var explicitSlug: String?
+    /// Front-matter keys Daybook does not read itself.
+    public var extra: [String: FrontMatterValue]
+    /// File line of each front-matter key, for diagnostics found after loading.
+    public var keyLines: [String: Int]
+    /// The body rendered to HTML by cmark.
+    public var html: String
+    /// The body as plain text, whitespace collapsed.
+    public var plainText: String
+
+    public init(sourcePath: String, title: String?, date: LocalDateTime, rating: Int? = nil, place: Place? = nil,
+                tags: [String] = [], isDraft: Bool = false, explicitSlug: String? = nil,
+                extra: [String: FrontMatterValue] = [:], keyLines: [String: Int] = [:], html: String = "", plainText: String = "") {
+        self.sourcePath = sourcePath
+        self.title = title
+        self.date = date
+        self.rating = rating
+        self.place = place
+        self.tags = tags
+        self.isDraft = isDraft
+        self.explicitSlug = explicitSlug
+        self.extra = extra
+        self.keyLines = keyLines
+        self.html = html
+        self.plainText = plainText
+    }
+
+    /// Journal order: newest local date-time first; on a tie, the file path.
+    public static func journalOrder(_ a: Entry, _ b: Entry) -> Bool {
+        if a.date < b.date { return false }
+        if b.date < a.date { return true }
+        return a.sourcePath < b.sourcePath
+    }
+}

@@ -1,0 +1,36 @@
+/// The published journal: entries in journal order with their addresses, months and tags.
+/// Built once by `JournalAssembler`; everything after it derives from this value.
+public struct Journal: Sendable {
+    public struct Month: Sendable, Hashable {
+        public var key: MonthKey
+        /// Indices into `entries`, newest first.
+        public var entries: [Int]
+    }
+
+    public struct Tag: Sendable, Hashable {
+        public var name: String
+        public var slug: String
+        /// Indices into `entries`, newest first.
+        public var entries: [Int]
+        public var path: String { "tags/\(slug)/" }
+    }
+
+    public var settings: Settings
+    /// Published entries, newest first.
+    public var entries: [Entry]
+    /// Site path of each entry's page, `2024/05/01/ferry-to-the-island/`.
+    public var paths: [String]
+    /// Months that have entries, newest first.
+    public var months: [Month]
+    /// Tags by name.
+    public var tags: [Tag]
+    /// Number of drafts left out of the site.
+    public var draftsLeftOut: Int
+
+    /// Years that have entries, newest first.
+    public var years: [Int] {
+        var seen: [Int] = []
+        for month in months where seen.last != month.key.year { seen.append(month.key.year) }
+        return seen
+    }
+}

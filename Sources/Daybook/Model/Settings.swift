@@ -1,0 +1,39 @@
+import Foundation
+
+/// The journal's settings, from `daybook.yml` and the command line.
+public struct Settings: Sendable, Hashable {
+    public var title = "Journal"
+    public var author: String?
+    public var description: String?
+    /// The site's public address, `https://example.org/journal/`; nil for a site opened from disk.
+    public var baseURL: String?
+    /// ICU locale identifier for dates, month names and weekdays.
+    public var locale = "en_US"
+    /// Zone in which dates without an offset are read.
+    public var timeZone = "UTC"
+    /// Pass raw HTML in entry bodies through instead of leaving it out.
+    public var rawHTML = false
+    /// The home page shows whole recent months until it holds at least this many entries.
+    public var homeEntries = 20
+    /// Build entries marked `draft: true` too.
+    public var includeDrafts = false
+
+    public init() {}
+
+    /// The `lang` attribute for the locale: `ko_KR` -> `ko-KR`.
+    public var languageTag: String {
+        locale.replacingOccurrences(of: "_", with: "-").split(separator: "@").first.map(String.init) ?? "en"
+    }
+
+    /// The path part of the base URL, `/journal/`, or `/` without one.
+    public var basePath: String {
+        guard let baseURL, let url = URL(string: baseURL) else { return "/" }
+        var path = url.path
+        if !path.hasPrefix("/") { path = "/" + path }
+        if !path.hasSuffix("/") { path += "/" }
+        return path
+    }
+
+    /// Without a base URL the site is meant to be opened from disk, so links name `index.html`.
+    public var linksNameIndexFile: Bool { baseURL == nil }
+}

@@ -1,0 +1,64 @@
+/// What the templates show of one entry, computed once per build and shared by every page
+/// that lists the entry. Plain strings only, so page rendering can run on any thread.
+struct EntryView: Sendable {
+    var path: String
+    var title: String
+    var hasTitle: Bool
+    var dateLong: String
+    var dateFull: String
+    var dateShort: String
+    var weekday: String
+    var weekdayShort: String
+    var day: Int
+    var time: String?
+    var iso: String
+    var rating: Int?
+    var place: Place?
+    var tags: [(name: String, path: String)]
+    var excerpt: String
+    var html: String
+    var extra: [String: FrontMatterValue]
+
+    static let excerptLength = 180
+
+    /// The first words of `text`, cut at a word boundary, with an ellipsis when cut.
+    static func excerpt(_ text: String, length: Int = excerptLength) -> String {
+        guard text.count > length else { return text }
+        let cut = text.prefix(length)
+        let end = cut.lastIndex(of: " ") ?? cut.endIndex
+        var excerpt = String(cut[..<end])
+        while let last = excerpt.last, last.isPunctuation || last == " " { excerpt.removeLast() }
+        return excerpt + "…"
+    }
+}
+
+/// The journal as the templates see it: entry views, month headings and month names.
+struct JournalView: Sendable {
+    var journal: Journal
+    var entries: [EntryView]
+    var monthHeadings: [MonthKey: String]
+    /// Stand-alone month names, January first.
+    var monthNames: [String]
+    var monthAbbreviations: [String]
+
+    init(journal: Journal) {
+        let dates = LocalizedDates(locale: journal.settings.locale)
+        self.journal = journal
+        entries = journal.entries.indices.map { index in
+            let entry = journal.entries[index]
+            let day = dates.day(entry.date.localDay)
+            return EntryView(
+                path: journal.paths[index], title: entry.title ?? day.full, hasTitle: entry.title != nil,
+                dateLong: day.long, dateFull: day.full, dateShort: day.short,
+                weekday: day.weekday, weekdayShort: day.weekdayShort, day: entry.date.day,
+                time: entry.date.clockTime, iso: entry.date.iso8601, rating: entry.rating, place: entry.place,
+                tags: entry.tags.map { ($0, "tags/\(JournalAssembler.tagSlug($0))/") },
+                excerpt: EntryView.excerpt(entry.plainText), html: entry.html, extra: entry.extra)
+        }
+        var headings: [MonthKey: String] = [:]
+        for month in journal.months { headings[month.key] = dates.monthYear(month.key) }
+        monthHeadings = headings
+        monthNames = (1...12).map(dates.monthName)
+        monthAbbreviations = (1...12).map(dates.monthAbbreviation)
+    }
+}

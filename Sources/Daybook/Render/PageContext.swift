@@ -1,0 +1,165 @@
+/// Builds the dictionaries the Mustache templates receive. `docs/templates.md` lists every key;
+/// change both together.
+struct PageContext {
+    let view: JournalView
+    let page: Page
+    let linker: Linker
+    let stylesheet: String
+
+    private var journal: Journal { view.journal }
+    private var settings: Settings { view.journal.settings }
+
+    init(view: JournalView, page: Page, stylesheet: String) {
+        self.view = view
+        self.page = page
+        self.stylesheet = stylesheet
+        let settings = view.journal.settings
+        linker = page == .notFound
+            ? Linker(absoluteRoot: settings.basePath, settings: settings)
+            : Linker(pagePath: page.sitePath(in: view.journal), settings: settings)
+    }
+
+    func make() -> [String: Any] {
+        var context: [String: Any] = ["site": site()]
+        var pageInfo: [String: Any] = ["kind": page.template]
+        if let base = settings.baseURL { pageInfo["canonical"] = base + Slug.percentEncoded(page.sitePath(in: journal)) }
+        switch page {
+        case .home:
+            context.merge(home()) { $1 }
+        case .archives:
+            pageInfo["title"] = "Archives"
+            context["years"] = journal.years.map(yearSummary)
+        case .year(let year):
+            pageInfo["title"] = String(year)
+            context.merge(yearPage(year)) { $1 }
+        case .month(let index):
+            let key = journal.months[index].key
+            pageInfo["title"] = view.monthHeadings[key]
+            context.merge(monthPage(index)) { $1 }
+        case .entry(let index):
+            pageInfo["title"] = view.entries[index].title
+            context.merge(entryPage(index)) { $1 }
+        case .tags:
+            pageInfo["title"] = "Tags"
+            context["tags"] = journal.tags.map { ["name": $0.name, "url": linker.href($0.path), "count": $0.entries.count] }
+            context["count"] = journal.tags.count
+        case .tag(let index):
+            let tag = journal.tags[index]
+            pageInfo["title"] = "#\(tag.name)"
+            context["tag"] = ["name": tag.name, "count": tag.entries.count] as [String: Any]
+            context["sections"] = sections(tag.entries, rows: compactRow)
+        case .notFound:
+            pageInfo["title"] = "Page not found"
+        }
+        context["page"] = pageInfo
+        return context
+    }
+
+    // MARK: Shared blocks
+
+    private func site() -> [String: Any] {
+        var site: [String: Any] = [
+            "title": settings.title,
+            "lang": settings.languageTag,
+            "home": linker.href(""),
+            "archives": linker.href("archives/"),
+            "tags": linker.href("tags/"),
+            "stylesheet": linker.href(stylesheet),
+            "root": linker.root,
+            "entry_count": journal.entries.count,
+        ]
+        site["author"] = settings.author
+        site["description"] = settings.description
+        site["base_url"] = settings.baseURL
+        if let first = journal.months.last?.key.year, let last = journal.months.first?.key.year {
+            site["years"] = first == last ? String(first) : "\(first)–\(last)"
+        }
+        return site
+    }
+
+    /// A full row: title, date, weekday, rating, place, tags and excerpt.
+    func row(_ index: Int) -> [String: Any] {
+        let entry = view.entries[index]
+        var row: [String: Any] = [
+            "url": linker.href(entry.path),
+            "title": entry.title,
+            "has_title": entry.hasTitle,
+            "date": entry.dateLong,
+            "date_full": entry.dateFull,
+            "date_short": entry.dateShort,
+            "weekday": entry.weekday,
+            "weekday_short": entry.weekdayShort,
+            "day": entry.day,
+            "datetime": entry.iso,
+            "excerpt": entry.excerpt,
+            "tags": entry.tags.map { ["name": $0.name, "url": linker.href($0.path)] },
+            "has_tags": !entry.tags.isEmpty,
+            "extra": entry.extra.mapValues(\.templateValue),
+        ]
+        row["time"] = entry.time
+        if let rating = entry.rating {
+            row["rating"] = [
+                "value": rating,
+                "stars": String(repeating: "★", count: rating),
+                "unstars": String(repeating: "★", count: 5 - rating),
+                "label": "\(rating) of 5",
+            ] as [String: Any]
+        }
+        if let place = entry.place {
+            var info: [String: Any] = ["name": place.label]
+            info["coordinates"] = place.coordinates
+            if let lat = place.latitude, let lon = place.longitude {
+                info["lat"] = degreesSigned(lat)
+                info["lon"] = degreesSigned(lon)
+            }
+            row["place"] = info
+        }
+        return row
+    }
+
+    /// A short row: title, date and weekday, for long lists.
+    func compactRow(_ index: Int) -> [String: Any] {
+        let entry = view.entries[index]
+        var row: [String: Any] = [
+            "url": linker.href(entry.path), "title": entry.title, "has_title": entry.hasTitle,
+            "date": entry.dateLong, "weekday": entry.weekday, "weekday_short": entry.weekdayShort,
+            "day": entry.day, "datetime": entry.iso,
+        ]
+        if let rating = entry.rating {
+            row["rating"] = ["value": rating, "stars": String(repeating: "★", count: rating),
+                             "unstars": String(repeating: "★", count: 5 - rating), "label": "\(rating) of 5"] as [String: Any]
+        }
+        return row
+    }
+
+    /// Entries grouped in month sections, newest first; `indices` must be in journal order.
+    func sections(_ indices: [Int], rows: (Int) -> [String: Any]) -> [[String: Any]] {
+        var sections: [[String: Any]] = []
+        var current: MonthKey?
+        var items: [[String: Any]] = []
+        func close() {
+            guard let key = current else { return }
+            sections.append(section(key, items))
+        }
+        for index in indices {
+            let key = journal.entries[index].date.monthKey
+            if key != current {
+                close()
+                current = key
+                items = []
+            }
+            items.append(rows(index))
+        }
+        close()
+        return sections
+    }
+
+    private func section(_ key: MonthKey, _ entries: [[String: Any]]) -> [String: Any] {
+        ["heading": view.monthHeadings[key] ?? key.path, "url": linker.href(key.path),
+         "id": "m\(pad(key.year, 4))-\(pad(key.month, 2))", "entries": entries, "count": entries.count]
+    }
+
+    private func degreesSigned(_ value: Double) -> String {
+        (value < 0 ? "-" : "") + degrees(abs(value))
+    }
+}

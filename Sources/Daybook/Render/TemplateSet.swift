@@ -1,0 +1,58 @@
+import Foundation
+import Mustache
+
+/// The Mustache templates, stylesheet and scripts of a build: the defaults compiled into the
+/// binary, each replaced by a file of the same name in the journal's `templates/` folder.
+public struct TemplateSet: Sendable {
+    let library: MustacheLibrary
+    /// Non-template assets by name (`style.css`), after overrides.
+    let assets: [String: [UInt8]]
+
+    static let templateExtension = ".mustache"
+
+    /// The default files, by name.
+    static var defaults: [String: [UInt8]] {
+        EmbeddedResources.files.mapValues { Array(Data(base64Encoded: $0) ?? Data()) }
+    }
+
+    /// - Parameter overrides: files of the journal's `templates/` folder, by name relative to it.
+    static func load(overrides: [String: [UInt8]]) -> (TemplateSet?, [Diagnostic]) {
+        var files = defaults
+        var diagnostics: [Diagnostic] = []
+        for (name, bytes) in overrides.sorted(by: { $0.key < $1.key }) {
+            if files[name] == nil {
+                diagnostics.append(.warning("templates/\(name) does not replace any default template (known: \(files.keys.sorted().joined(separator: ", ")))",
+                                            at: SourceLocation(file: "templates/\(name)")))
+            }
+            files[name] = bytes
+        }
+        var library = MustacheLibrary()
+        var assets: [String: [UInt8]] = [:]
+        for (name, bytes) in files.sorted(by: { $0.key < $1.key }) {
+            guard name.hasSuffix(templateExtension) else {
+                assets[name] = bytes
+                continue
+            }
+            let origin = overrides[name] != nil ? "templates/\(name)" : "Templates/\(name) (built in)"
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                diagnostics.append(.error("template is not valid UTF-8", at: SourceLocation(file: origin)))
+                continue
+            }
+            do {
+                try library.register(text, named: String(name.dropLast(templateExtension.count)))
+            } catch let error as MustacheTemplate.ParserError {
+                diagnostics.append(.error("template does not parse: \(error.error)",
+                                          at: SourceLocation(file: origin, line: error.context.lineNumber, column: error.context.columnNumber + 1),
+                                          sourceLine: error.context.line))
+            } catch {
+                diagnostics.append(.error("template does not parse: \(error)", at: SourceLocation(file: origin)))
+            }
+        }
+        guard !diagnostics.hasErrors else { return (nil, diagnostics) }
+        return (TemplateSet(library: library, assets: assets), diagnostics)
+    }
+
+    func render(_ context: [String: Any], template: String) -> String? {
+        library.render(context, withTemplate: template)
+    }
+}

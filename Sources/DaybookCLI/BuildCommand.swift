@@ -1,0 +1,63 @@
+import ArgumentParser
+import Daybook
+import Foundation
+
+struct BuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "build", abstract: "Build the journal's website.")
+
+    @OptionGroup var journal: JournalArgument
+
+    @Option(name: .shortAndLong, help: "Where to write the site (default: JOURNAL/_site).", completion: .directory)
+    var output: String?
+
+    @Option(help: "The site's public address, e.g. https://example.org/journal/ (overrides base_url).")
+    var baseURL: String?
+
+    @Flag(help: "Include entries marked draft: true.")
+    var drafts = false
+
+    @Flag(name: .shortAndLong, help: "Print only problems, no progress or summary.")
+    var quiet = false
+
+    @Option(name: .shortAndLong, help: "How many pages to render at once (default: one per core).")
+    var jobs: Int?
+
+    func run() async throws {
+        var options = BuildOptions(journal: journal.url)
+        options.output = output.map { URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL }
+        options.baseURL = baseURL
+        options.includeDrafts = drafts
+        if let jobs { options.jobs = jobs }
+        let progress = ProgressLine(enabled: !quiet && Console.isTerminal)
+        do {
+            let report = try await Builder.run(options) { progress.update($0) }
+            progress.clear()
+            Console.print(report.warnings)
+            if !quiet { Swift.print(Summary.build(report, journal: journal.url)) }
+        } catch {
+            progress.clear()
+            throw ExitCode(Console.report(error, what: "build"))
+        }
+    }
+}
+
+enum Summary {
+    static func build(_ report: BuildReport, journal: URL) -> String {
+        var line = "Built \(count(report.entries, "entry", "entries")) into \(count(report.pages, "page", "pages"))"
+        if report.draftsLeftOut > 0 { line += " (\(count(report.draftsLeftOut, "draft", "drafts")) left out)" }
+        line += " in \(String(format: "%.2f", report.seconds)) s"
+        if let output = report.output { line += ": \(display(output, from: journal))" }
+        return line
+    }
+
+    static func count(_ value: Int, _ one: String, _ many: String) -> String {
+        "\(value) \(value == 1 ? one : many)"
+    }
+
+    /// The output path as the user would type it: relative to the current folder when inside it.
+    static func display(_ url: URL, from journal: URL) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(current + "/") ? String(path.dropFirst(current.count + 1)) : path
+    }
+}

