@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(
             name: "DaybookTests",
             dependencies: ["Daybook", "DaybookCLI"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Golden"]
         ),
     ]
 )

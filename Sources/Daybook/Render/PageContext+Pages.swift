@@ -11,7 +11,7 @@ extension PageContext {
         var context: [String: Any] = ["sections": sections(shown, rows: row), "is_empty": shown.isEmpty]
         let older = view.journal.entries.count - shown.count
         if older > 0 {
-            context["more"] = ["count": older, "url": linker.href("archives/")] as [String: Any]
+            context["more"] = ["count": older, "count_text": entriesText(older), "url": linker.href("archives/")] as [String: Any]
         }
         return context
     }
@@ -20,9 +20,12 @@ extension PageContext {
         let counts = Dictionary(view.journal.months.filter { $0.key.year == year }.map { ($0.key.month, $0.entries.count) },
                                 uniquingKeysWith: +)
         let months: [[String: Any]] = (1...12).map { month in
-            var item: [String: Any] = ["name": view.monthNames[month - 1], "abbr": view.monthAbbreviations[month - 1]]
+            // has_entries is always set: Mustache would otherwise find the year's url and count.
+            var item: [String: Any] = ["name": view.monthNames[month - 1], "abbr": view.monthAbbreviations[month - 1],
+                                       "has_entries": counts[month] != nil]
             if let count = counts[month] {
                 item["count"] = count
+                item["count_text"] = entriesText(count)
                 item["url"] = linker.href(MonthKey(year: year, month: month).path)
             }
             return item
@@ -33,7 +36,7 @@ extension PageContext {
     func yearPage(_ year: Int) -> [String: Any] {
         let years = view.journal.years
         let indices = view.journal.months.filter { $0.key.year == year }.flatMap(\.entries)
-        var context: [String: Any] = ["year": String(year), "count": indices.count,
+        var context: [String: Any] = ["year": String(year), "count": indices.count, "count_text": entriesText(indices.count),
                                       "sections": sections(indices, rows: compactRow)]
         if let position = years.firstIndex(of: year) {
             if position + 1 < years.count { context["prev"] = link(String(years[position + 1]), "\(pad(years[position + 1], 4))/") }
@@ -48,6 +51,7 @@ extension PageContext {
         var context: [String: Any] = [
             "heading": view.monthHeadings[month.key] ?? "",
             "count": month.entries.count,
+            "count_text": entriesText(month.entries.count),
             "sections": sections(month.entries, rows: row),
             "year": link(String(month.key.year), "\(pad(month.key.year, 4))/"),
         ]

@@ -14,7 +14,9 @@ struct PageContext {
         self.page = page
         self.stylesheet = stylesheet
         let settings = view.journal.settings
-        linker = page == .notFound
+        // A host serves the 404 page at any depth, so with a known base URL its links are absolute.
+        // Without one the site is meant for opening from disk, where relative links work.
+        linker = page == .notFound && settings.baseURL != nil
             ? Linker(absoluteRoot: settings.basePath, settings: settings)
             : Linker(pagePath: page.sitePath(in: view.journal), settings: settings)
     }
@@ -43,10 +45,11 @@ struct PageContext {
             pageInfo["title"] = "Tags"
             context["tags"] = journal.tags.map { ["name": $0.name, "url": linker.href($0.path), "count": $0.entries.count] }
             context["count"] = journal.tags.count
+            context["count_text"] = journal.tags.count == 1 ? "1 tag" : "\(journal.tags.count) tags"
         case .tag(let index):
             let tag = journal.tags[index]
             pageInfo["title"] = "#\(tag.name)"
-            context["tag"] = ["name": tag.name, "count": tag.entries.count] as [String: Any]
+            context["tag"] = ["name": tag.name, "count": tag.entries.count, "count_text": entriesText(tag.entries.count)] as [String: Any]
             context["sections"] = sections(tag.entries, rows: compactRow)
         case .notFound:
             pageInfo["title"] = "Page not found"
@@ -67,6 +70,7 @@ struct PageContext {
             "stylesheet": linker.href(stylesheet),
             "root": linker.root,
             "entry_count": journal.entries.count,
+            "entry_count_text": entriesText(journal.entries.count),
         ]
         site["author"] = settings.author
         site["description"] = settings.description
@@ -156,7 +160,12 @@ struct PageContext {
 
     private func section(_ key: MonthKey, _ entries: [[String: Any]]) -> [String: Any] {
         ["heading": view.monthHeadings[key] ?? key.path, "url": linker.href(key.path),
-         "id": "m\(pad(key.year, 4))-\(pad(key.month, 2))", "entries": entries, "count": entries.count]
+         "id": "m\(pad(key.year, 4))-\(pad(key.month, 2))", "entries": entries, "count": entries.count,
+         "count_text": entriesText(entries.count)]
+    }
+
+    func entriesText(_ count: Int) -> String {
+        count == 1 ? "1 entry" : "\(count) entries"
     }
 
     private func degreesSigned(_ value: Double) -> String {

@@ -41,7 +41,7 @@ struct SiteRenderer: Sendable {
             }
             try await group.waitForAll()
         }
-        return pages.count + 1
+        return pages.count
     }
 
     func render(_ page: Page, stylesheet: String) throws -> OutputFile {

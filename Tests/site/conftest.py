@@ -1,0 +1,102 @@
+"""Shared fixtures for the site tests: the built example site and a headless Chromium."""
+import http.server
+import json
+import os
+import pathlib
+import shutil
+import socketserver
+import threading
+
+import pytest
+
+
+def site_dir(variable):
+    path = os.environ.get(variable)
+    if not path:
+        pytest.fail(f"{variable} is not set; run these tests with `make test-site`")
+    root = pathlib.Path(path).resolve()
+    if not (root / "index.html").is_file():
+        pytest.fail(f"{root} has no index.html; build the example site first")
+    return root
+
+
+@pytest.fixture(scope="session")
+def site():
+    """The example site built without a base URL: meant to be opened from disk."""
+    return site_dir("DAYBOOK_SITE")
+
+
+@pytest.fixture(scope="session")
+def sub_site():
+    """The example site built with --base-url https://example.org/journal/."""
+    return site_dir("DAYBOOK_SITE_SUB")
+
+
+@pytest.fixture(scope="session")
+def server(sub_site):
+    """Serves the sub-path site at http://127.0.0.1:PORT/journal/, as a static host would."""
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def translate_path(self, path):
+            path = path.split("?", 1)[0].split("#", 1)[0]
+            if not path.startswith("/journal/"):
+                return str(sub_site / "__missing__")
+            return super().translate_path(path[len("/journal"):])
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, directory=str(sub_site), **kwargs)
+
+        def log_message(self, *args):
+            pass
+
+        def send_error(self, code, message=None, explain=None):
+            # Serve the site's own 404 page, as static hosts do.
+            if code == 404 and (sub_site / "404.html").is_file():
+                body = (sub_site / "404.html").read_bytes()
+                self.send_response(404)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+            super().send_error(code, message, explain)
+
+    socketserver.TCPServer.allow_reuse_address = True
+    httpd = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/journal/"
+    httpd.shutdown()
+
+
+def make_driver(width=1280, height=900):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     f"--window-size={width},{height}", "--allow-file-access-from-files",
+                     "--disable-background-networking", "--disable-component-update",
+                     "--no-first-run", "--disable-default-apps", "--disable-sync"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    return webdriver.Chrome(options=options, service=service)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    driver = make_driver()
+    yield driver
+    driver.quit()
+
+
+def requested_urls(driver):
+    """Every URL the page asked for since the last call, from Chromium's performance log."""
+    urls = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
