@@ -155,3 +155,25 @@ import Testing
         #expect(result.stderr == "error: no journal folder at /nonexistent/journal\nbuild failed: 1 error\n")
     }
 }
+
+@Suite struct TerminalTests {
+    /// On a terminal a build shows progress, then clears it and prints the summary line.
+    @Test func showsProgressOnATerminal() throws {
+        let script = URL(fileURLWithPath: "/usr/bin/script")
+        try #require(FileManager.default.isExecutableFile(atPath: script.path), "util-linux `script` provides the terminal")
+        let journal = try TemporaryJournal(EndToEndTests.good)
+        defer { journal.remove() }
+        let process = Process()
+        process.executableURL = script
+        process.arguments = ["-qec", "'\(CLI.binary.path)' build '\(journal.root.path)'", "/dev/null"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(output.contains("Writing pages 9/9"))
+        #expect(output.contains("\r\u{1B}[KBuilt 2 entries into 8 pages in "))
+    }
+}
