@@ -4,15 +4,16 @@ struct PageContext {
     let view: JournalView
     let page: Page
     let linker: Linker
-    let stylesheet: String
+    /// Asset name -> site path of its content-hashed copy.
+    let assets: [String: String]
 
     private var journal: Journal { view.journal }
     private var settings: Settings { view.journal.settings }
 
-    init(view: JournalView, page: Page, stylesheet: String) {
+    init(view: JournalView, page: Page, assets: [String: String]) {
         self.view = view
         self.page = page
-        self.stylesheet = stylesheet
+        self.assets = assets
         let settings = view.journal.settings
         // A host serves the 404 page at any depth, so with a known base URL its links are absolute.
         // Without one the site is meant for opening from disk, where relative links work.
@@ -67,7 +68,11 @@ struct PageContext {
             "home": linker.href(""),
             "archives": linker.href("archives/"),
             "tags": linker.href("tags/"),
-            "stylesheet": linker.href(stylesheet),
+            "stylesheet": linker.href(assets["style.css"] ?? "style.css"),
+            // `site.assets.search_js` links to the hashed copy of Templates/search.js.
+            "assets": Dictionary(uniqueKeysWithValues: assets.map {
+                ($0.key.replacingOccurrences(of: ".", with: "_").replacingOccurrences(of: "-", with: "_"), linker.href($0.value))
+            }),
             "root": linker.root,
             "entry_count": journal.entries.count,
             "entry_count_text": entriesText(journal.entries.count),

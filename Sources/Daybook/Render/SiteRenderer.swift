@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// A file of the generated site: its path inside the output folder and its bytes.
@@ -16,26 +15,40 @@ public struct OutputFile: Sendable, Hashable {
 struct SiteRenderer: Sendable {
     let view: JournalView
     let templates: TemplateSet
+    /// Files other than pages and assets, made by derivations (data files for scripts).
+    let dataFiles: [OutputFile]
+    /// Each template asset (`style.css`, scripts) under its content-hashed name.
+    let assetFiles: [OutputFile]
+    /// Asset name -> site path of its hashed copy: `style.css` -> `style.3f2a9c1d0b.css`.
+    let assets: [String: String]
 
-    /// `style.3f2a9c1d0b.css`: a new name whenever the stylesheet changes, so caches never serve an old one.
-    var stylesheet: OutputFile {
-        let bytes = templates.assets["style.css"] ?? []
-        let digest = SHA256.hash(data: bytes).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
-        return OutputFile(path: "style.\(digest.prefix(10)).css", bytes: bytes)
+    init(view: JournalView, templates: TemplateSet, dataFiles: [OutputFile] = []) {
+        self.view = view
+        self.templates = templates
+        self.dataFiles = dataFiles
+        var files: [OutputFile] = []
+        var names: [String: String] = [:]
+        for (name, bytes) in templates.assets.sorted(by: { $0.key < $1.key }) {
+            let path = ContentHash.fileName(name, content: bytes)
+            names[name] = path
+            files.append(OutputFile(path: path, bytes: bytes))
+        }
+        assetFiles = files
+        assets = names
     }
 
     /// Renders pages in parallel chunks and hands each chunk to `consume` as soon as it is done,
-    /// so a large journal never holds all of its pages in memory at once.
+    /// so a large journal never holds all of its pages in memory at once. Assets and data files
+    /// go to `consume` first.
     func render(consume: @escaping @Sendable ([OutputFile]) throws -> Void) async throws -> Int {
-        let stylesheet = self.stylesheet
-        try consume([stylesheet])
+        try consume(assetFiles + dataFiles)
         let pages = Page.all(for: view.journal)
         let chunkSize = max(16, pages.count / (ProcessInfo.processInfo.activeProcessorCount * 8) + 1)
         let chunks = stride(from: 0, to: pages.count, by: chunkSize).map { Array(pages[$0..<min($0 + chunkSize, pages.count)]) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for chunk in chunks {
                 group.addTask {
-                    let files = try chunk.map { try self.render($0, stylesheet: stylesheet.path) }
+                    let files = try chunk.map { try self.render($0) }
                     try consume(files)
                 }
             }
@@ -44,8 +57,8 @@ struct SiteRenderer: Sendable {
         return pages.count
     }
 
-    func render(_ page: Page, stylesheet: String) throws -> OutputFile {
-        let context = PageContext(view: view, page: page, stylesheet: stylesheet).make()
+    func render(_ page: Page) throws -> OutputFile {
+        let context = PageContext(view: view, page: page, assets: assets).make()
         guard let html = templates.render(context, template: page.template) else {
             throw BuildFailure([.error("template '\(page.template)' is missing", at: SourceLocation(file: "templates/\(page.template).mustache"))])
         }
