@@ -22,6 +22,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "How many pages to render at once (default: one per core).")
     var jobs: Int?
 
+    @Flag(help: "Print how long each stage of the build took.")
+    var timings = false
+
     func run() async throws {
         var options = BuildOptions(journal: journal.url)
         options.output = output.map { URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL }
@@ -33,6 +36,11 @@ struct BuildCommand: AsyncParsableCommand {
             let report = try await Builder.run(options) { progress.update($0) }
             progress.clear()
             Console.print(report.warnings)
+            if timings {
+                for stage in report.stages {
+                    Console.error(String(format: "%8.3f s  %@", stage.seconds, stage.name))
+                }
+            }
             if !quiet { Swift.print(Summary.build(report, journal: journal.url)) }
         } catch {
             progress.clear()

@@ -131,3 +131,16 @@ import Testing
         #expect(home.contains("2024년 5월 1일"))
     }
 }
+
+@Suite struct TemplateSetTests {
+    @Test func reportsATemplateErrorAtItsLine() {
+        let (set, problems) = TemplateSet.load(overrides: ["entry.mustache": Array("<p>\n{{#entry}}\n{{/entyr}}\n".utf8)])
+        #expect(set == nil)
+        #expect(problems.map(\.headline) == ["templates/entry.mustache:3:5: error: template does not parse: sectionCloseNameIncorrect"])
+    }
+
+    @Test func escapesExactlyAsMustacheDoes() {
+        #expect(HTMLEscaper.escape(#"a & b < c > "d" 'e' — é"#) == "a &amp; b &lt; c &gt; &quot;d&quot; &#39;e&#39; — é")
+        #expect(HTMLEscaper.escape("plain") == "plain")
+    }
+}

@@ -28,6 +28,13 @@ public struct BuildReport: Sendable {
     public var output: URL?
     /// Warnings of every stage, in file order.
     public var warnings: [Diagnostic]
+    /// How long each stage took, in the order they ran.
+    public var stages: [Stage] = []
+
+    public struct Stage: Sendable {
+        public var name: String
+        public var seconds: Double
+    }
 }
 
 /// Progress of a build, reported as stages start and as pages are written.

@@ -8,10 +8,12 @@ struct SourceText: Sendable {
     init(path: String, text: String) {
         self.path = path
         self.text = text
+        // Byte search: a Character search would segment graphemes over the whole file.
         var starts = [text.startIndex]
-        var index = text.startIndex
-        while let newline = text[index...].firstIndex(of: "\n") {
-            index = text.index(after: newline)
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while let newline = utf8[index...].firstIndex(of: 0x0A) {
+            index = utf8.index(after: newline)
             starts.append(index)
         }
         lineStarts = starts

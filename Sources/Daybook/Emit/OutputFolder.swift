@@ -35,16 +35,16 @@ public struct OutputFolder: Sendable {
         return OutputFolder(output: output, staging: staging)
     }
 
-    /// Writes files into the staging folder. Safe to call from several tasks at once.
+    /// Creates the folders the site's files will go in, once, before the parallel writes.
+    func makeFolders(for paths: [String]) throws {
+        try FileWriter.makeFolders(FileWriter.folders(of: paths), under: staging)
+    }
+
+    /// Writes files into the staging folder, whose folders `makeFolders` made. Safe to call from
+    /// several tasks at once.
     public func write(_ files: [OutputFile]) throws {
-        let manager = FileManager.default
-        for file in files {
-            let url = staging.appendingPathComponent(file.path)
-            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            guard manager.createFile(atPath: url.path, contents: Data(file.bytes)) else {
-                throw BuildFailure([.error("could not write \(file.path) in \(staging.path)")])
-            }
-        }
+        let root = staging.path + "/"
+        for file in files { try FileWriter.write(file.bytes, to: root + file.path) }
     }
 
     /// Copies the journal's `static/` folder in; a file that would replace a generated page is an error.

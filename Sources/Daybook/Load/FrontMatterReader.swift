@@ -34,7 +34,7 @@ struct FrontMatterReader {
         guard !split.yaml.allSatisfy(\.isWhitespace) else { return result }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: split.yaml)
+            root = try Yams.compose(yaml: split.yaml, .default, .default, .utf8)
         } catch {
             diagnostics.append(yamlDiagnostic(error))
             yamlFailed = true

@@ -20,8 +20,10 @@ struct JournalFiles: Sendable {
             throw BuildFailure([.error("no journal folder at \(root.path)")])
         }
         var files = JournalFiles(root: root)
-        files.entries = list(root, "entries").filter { entryExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-            .map { "entries/\($0)" }
+        files.entries = list(root, "entries").filter { path in
+            guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+            return entryExtensions.contains(path[path.index(after: dot)...].lowercased())
+        }.map { "entries/\($0)" }
         files.templates = list(root, "templates")
         files.statics = list(root, "static")
         if let data = FileManager.default.contents(atPath: root.appendingPathComponent(SettingsLoader.fileName).path) {
@@ -36,18 +38,7 @@ struct JournalFiles: Sendable {
     /// Regular files under `root/folder`, relative to it, sorted; hidden files and folders skipped
     /// (editor swap files, `.DS_Store`).
     static func list(_ root: URL, _ folder: String) -> [String] {
-        let base = root.appendingPathComponent(folder)
-        guard let enumerator = FileManager.default.enumerator(
-            at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
-        let basePath = base.standardizedFileURL.path
-        var paths: [String] = []
-        for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-            let path = url.standardizedFileURL.path
-            guard path.hasPrefix(basePath + "/") else { continue }
-            paths.append(String(path.dropFirst(basePath.count + 1)))
-        }
-        return paths.sorted()
+        DirectoryWalker.files(under: root.appendingPathComponent(folder).path)
     }
 
     func bytes(of relativePath: String) -> [UInt8]? {

@@ -11,7 +11,7 @@ enum SettingsLoader {
         let source = SourceText(path: fileName, text: text.replacingOccurrences(of: "\r\n", with: "\n"))
         let root: Node?
         do {
-            root = try Yams.compose(yaml: source.text)
+            root = try Yams.compose(yaml: source.text, .default, .default, .utf8)
         } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _) {
             return (settings, [source.error("malformed YAML: \(problem)", line: mark.line, column: mark.column)])
         } catch {

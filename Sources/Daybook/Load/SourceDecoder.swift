@@ -15,7 +15,8 @@ enum SourceDecoder {
             text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         }
         var diagnostics: [Diagnostic] = []
-        if text.unicodeScalars.contains(where: isForbiddenControl) {
+        // Control characters are single bytes in UTF-8, so a byte scan finds them.
+        if text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A) || $0 == 0x7F }) {
             let probe = SourceText(path: path, text: text)
             var line = 1, column = 1
             for scalar in text.unicodeScalars {

@@ -86,6 +86,21 @@ enum MarkdownRenderer {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var space = false
+        // Most text is ASCII: decide those bytes without Unicode property look-ups.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count)
+            for byte in text.utf8 {
+                if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                    space = !bytes.isEmpty
+                } else {
+                    if space { bytes.append(0x20) }
+                    space = false
+                    bytes.append(byte)
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         for scalar in text.unicodeScalars {
             if scalar.properties.isWhitespace {
                 space = !result.isEmpty

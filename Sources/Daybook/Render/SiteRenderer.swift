@@ -37,22 +37,16 @@ struct SiteRenderer: Sendable {
         assets = names
     }
 
-    /// Renders pages in parallel chunks and hands each chunk to `consume` as soon as it is done,
-    /// so a large journal never holds all of its pages in memory at once. Assets and data files
-    /// go to `consume` first.
-    func render(consume: @escaping @Sendable ([OutputFile]) throws -> Void) async throws -> Int {
-        try consume(assetFiles + dataFiles)
-        let pages = Page.all(for: view.journal)
-        let chunkSize = max(16, pages.count / (ProcessInfo.processInfo.activeProcessorCount * 8) + 1)
-        let chunks = stride(from: 0, to: pages.count, by: chunkSize).map { Array(pages[$0..<min($0 + chunkSize, pages.count)]) }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for chunk in chunks {
-                group.addTask {
-                    let files = try chunk.map { try self.render($0) }
-                    try consume(files)
-                }
-            }
-            try await group.waitForAll()
+    /// Assets and data files: everything written besides pages.
+    var extraFiles: [OutputFile] { assetFiles + dataFiles }
+
+    /// Renders `pages` in parallel chunks on up to `jobs` tasks and hands each chunk to `consume`
+    /// as soon as it is done, so a large journal never holds all of its pages in memory at once.
+    /// The extra files go to `consume` first.
+    func render(_ pages: [Page], jobs: Int, consume: @escaping @Sendable ([OutputFile]) throws -> Void) async throws -> Int {
+        try consume(extraFiles)
+        _ = try await parallelMap(pages, jobs: jobs, chunksPerJob: 8) { page -> Void in
+            try consume([try self.render(page)])
         }
         return pages.count
     }

@@ -10,6 +10,12 @@ public struct TemplateSet: Sendable {
 
     static let templateExtension = ".mustache"
 
+    /// Put before every template so `{{variables}}` go through the faster, equivalent escaper.
+    /// On a line of its own it adds no text, and tags on the template's first line stay standalone;
+    /// parse-error line numbers are corrected for it.
+    static let pragma = "{{% CONTENT_TYPE: \(HTMLEscaper.name)}}\n"
+    private static let registerEscaper: Void = MustacheContentTypes.register(HTMLEscaper(), named: HTMLEscaper.name)
+
     /// The default files, by name.
     static var defaults: [String: [UInt8]] {
         EmbeddedResources.files.mapValues { Array(Data(base64Encoded: $0) ?? Data()) }
@@ -26,6 +32,7 @@ public struct TemplateSet: Sendable {
             }
             files[name] = bytes
         }
+        _ = registerEscaper
         var library = MustacheLibrary()
         var assets: [String: [UInt8]] = [:]
         for (name, bytes) in files.sorted(by: { $0.key < $1.key }) {
@@ -39,10 +46,11 @@ public struct TemplateSet: Sendable {
                 continue
             }
             do {
-                try library.register(text, named: String(name.dropLast(templateExtension.count)))
+                try library.register(pragma + text, named: String(name.dropLast(templateExtension.count)))
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(.error("template does not parse: \(error.error)",
-                                          at: SourceLocation(file: origin, line: error.context.lineNumber, column: error.context.columnNumber + 1),
+                                          at: SourceLocation(file: origin, line: max(1, error.context.lineNumber - 1),
+                                                             column: error.context.columnNumber + 1),
                                           sourceLine: error.context.line))
             } catch {
                 diagnostics.append(.error("template does not parse: \(error)", at: SourceLocation(file: origin)))

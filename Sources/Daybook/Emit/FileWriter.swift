@@ -1,0 +1,56 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Plain POSIX writes. Foundation's `createFile` writes atomically through a temporary file and
+/// `createDirectory` probes every level; for thousands of pages into a fresh staging folder
+/// neither is needed (the folder as a whole is swapped in), and both were most of a build's time.
+enum FileWriter {
+    /// Creates each folder (parents first), ignoring ones that exist.
+    static func makeFolders(_ paths: Set<String>, under root: URL) throws {
+        for path in paths.sorted(by: { $0.utf8.count < $1.utf8.count || ($0.utf8.count == $1.utf8.count && $0 < $1) }) {
+            let full = root.appendingPathComponent(path).path
+            if mkdir(full, 0o755) != 0 && errno != EEXIST {
+                // A parent may be missing when paths skip a level; fall back to Foundation.
+                try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: true)
+            }
+        }
+    }
+
+    /// Every folder that must exist for `files`, as paths relative to the root.
+    static func folders(of files: [String]) -> Set<String> {
+        var folders: Set<String> = []
+        for file in files {
+            var path = Substring(file)
+            while let slash = path.lastIndex(of: "/") {
+                path = path[..<slash]
+                if !folders.insert(String(path)).inserted { break }
+            }
+        }
+        return folders
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw posixError("could not create", path) }
+        defer { close(descriptor) }
+        var offset = 0
+        try bytes.withUnsafeBytes { buffer in
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw posixError("could not write", path)
+                }
+                offset += written
+            }
+        }
+    }
+
+    static func posixError(_ what: String, _ path: String) -> BuildFailure {
+        BuildFailure([.error("\(what) \(path): \(String(cString: strerror(errno)))")])
+    }
+}
