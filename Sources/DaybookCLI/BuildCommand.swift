@@ -22,6 +22,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "How many pages to render at once (default: one per core).")
     var jobs: Int?
 
+    @Flag(help: "Ignore the cache in JOURNAL/.daybook/cache and build everything.")
+    var noCache = false
+
     @Flag(help: "Print how long each stage of the build took.")
     var timings = false
 
@@ -31,6 +34,7 @@ struct BuildCommand: AsyncParsableCommand {
         options.baseURL = baseURL
         options.includeDrafts = drafts
         if let jobs { options.jobs = jobs }
+        options.useCache = !noCache
         let progress = ProgressLine(enabled: !quiet && Console.isTerminal)
         do {
             let report = try await Builder.run(options) { progress.update($0) }

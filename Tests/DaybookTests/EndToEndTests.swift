@@ -69,7 +69,7 @@ import Testing
         #expect(result.stderr.contains("rating must be a whole number"))
         #expect(try tree(journal.site) == before)
         // No staging folder is left behind.
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: journal.root.path).filter { $0.hasPrefix(".") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: journal.root.path).filter { $0.hasPrefix(".") && $0 != ".daybook" }
         #expect(leftovers == [])
     }
 

@@ -11,6 +11,8 @@ public struct BuildOptions: Sendable {
     /// False for `daybook check`: run every stage but write nothing.
     public var writes = true
     public var jobs = defaultJobs
+    /// Read and write `.daybook/cache` to skip unchanged work; false forces a full build.
+    public var useCache = true
 
     public init(journal: URL) {
         self.journal = journal

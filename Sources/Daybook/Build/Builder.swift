@@ -3,6 +3,8 @@ import Synchronization
 
 /// The build pipeline: scan, load, assemble, load templates, render, write. Each stage takes
 /// values and returns values; problems are collected per stage and raised at its boundary.
+/// With a cache from an earlier build, unchanged entries are not parsed again and only pages
+/// whose inputs changed are rendered and written (see `PageKeys`, `BuildCache`).
 public enum Builder {
     /// Everything a build knows once its input is read and checked.
     struct Loaded {
@@ -10,6 +12,8 @@ public enum Builder {
         var journal: Journal
         var templates: TemplateSet
         var warnings: [Diagnostic]
+        var cache: BuildCache?
+        var entries: [LoadedEntry]
     }
 
     public static func run(_ options: BuildOptions,
@@ -17,14 +21,13 @@ public enum Builder {
         var timer = StageTimer()
         do {
             var loaded = try await load(options, timer: &timer, progress: progress)
-            let renderer = SiteRenderer(view: JournalView(journal: loaded.journal), templates: loaded.templates)
-            timer.lap("views")
             let pages = Page.all(for: loaded.journal)
             var output: URL?
             if options.writes {
-                loaded.warnings += try await write(renderer, pages: pages, loaded: loaded, options: options, timer: &timer, progress: progress)
+                loaded.warnings += try await write(pages: pages, loaded: loaded, options: options, timer: &timer, progress: progress)
                 output = options.resolvedOutput
             } else {
+                let renderer = SiteRenderer(view: JournalView(journal: loaded.journal), templates: loaded.templates)
                 _ = try await renderer.render(pages, jobs: options.jobs) { _ in }
                 timer.lap("render")
             }
@@ -39,30 +42,135 @@ public enum Builder {
         }
     }
 
-    /// Renders into a staging folder and swaps it in for the output.
-    private static func write(_ renderer: SiteRenderer, pages: [Page], loaded: Loaded, options: BuildOptions,
-                              timer: inout StageTimer, progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [Diagnostic] {
-        let folder = try OutputFolder.prepare(options.resolvedOutput)
-        do {
-            let paths = pages.map { Page.outputFile(for: $0.sitePath(in: loaded.journal)) } + renderer.extraFiles.map(\.path)
-            try folder.makeFolders(for: paths)
-            timer.lap("folders")
-            let counter = Counter()
-            let total = paths.count
-            _ = try await renderer.render(pages, jobs: options.jobs) { files in
-                try folder.write(files)
-                progress(BuildProgress(stage: "Writing pages", done: counter.add(files.count), total: total))
-            }
-            timer.lap("render and write")
-            let staticProblems = folder.copyStatic(from: options.journal.appendingPathComponent("static"), files: loaded.files.statics)
-            if staticProblems.hasErrors { throw BuildFailure(loaded.warnings + staticProblems) }
-            try folder.commit()
-            timer.lap("static and swap")
-            return staticProblems
-        } catch {
-            folder.discard()
-            throw error
+    /// Writes the site, in full or as an update of the previous build's output, and saves the cache.
+    private static func write(pages: [Page], loaded: Loaded, options: BuildOptions, timer: inout StageTimer,
+                              progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [Diagnostic] {
+        let journal = loaded.journal
+        let output = options.resolvedOutput.standardizedFileURL
+        let pagePaths = pages.map { Page.outputFile(for: $0.sitePath(in: journal)) }
+        let generated = Set(pagePaths)
+        let clashes = loaded.files.statics.filter { generated.contains($0) }
+        if !clashes.isEmpty {
+            throw BuildFailure(loaded.warnings + clashes.map {
+                .error("static/\($0) would replace a page Daybook generates; rename or move it", at: SourceLocation(file: "static/\($0)"))
+            })
         }
+        let hashes = Dictionary(loaded.entries.map { ($0.path, $0.hash) }, uniquingKeysWith: { a, _ in a })
+        let keys = PageKeys(journal: journal, contentHashes: hashes, siteKey: siteKey(journal, templates: loaded.templates))
+        let staticRoot = options.journal.appendingPathComponent("static")
+
+        var records: [String: BuildCache.OutputRecord]
+        if let cache = loaded.cache, cache.outputPath == output.path, OutputFolder.isDaybookOutput(output) {
+            records = try await update(output, pages: pages, keys: keys, loaded: loaded, previous: cache.outputs,
+                                       staticRoot: staticRoot, options: options, timer: &timer)
+        } else {
+            let renderer = SiteRenderer(view: JournalView(journal: journal), templates: loaded.templates)
+            timer.lap("views")
+            let folder = try OutputFolder.prepare(output)
+            do {
+                try folder.makeFolders(for: pagePaths + renderer.extraFiles.map(\.path))
+                timer.lap("folders")
+                let counter = Counter()
+                let total = pagePaths.count + renderer.extraFiles.count
+                _ = try await renderer.render(pages, jobs: options.jobs) { files in
+                    try folder.write(files)
+                    progress(BuildProgress(stage: "Writing pages", done: counter.add(files.count), total: total))
+                }
+                timer.lap("render and write")
+                let problems = folder.copyStatic(from: staticRoot, files: loaded.files.statics)
+                if problems.hasErrors { throw BuildFailure(loaded.warnings + problems) }
+                try folder.commit()
+            } catch {
+                folder.discard()
+                throw error
+            }
+            records = [:]
+            for (page, path) in zip(pages, pagePaths) { records[path] = record(keys.key(for: page), output, path) }
+            for file in renderer.extraFiles { records[file.path] = record(ContentHash.digest(file.bytes), output, file.path) }
+            for path in loaded.files.statics { records[path] = record(staticKey(staticRoot, path), output, path) }
+            timer.lap("static and swap")
+        }
+        // Saved after --no-cache too: that build's output is what the next one starts from.
+        saveCache(loaded, output: output, records: records, journal: options.journal)
+        timer.lap("save cache")
+        return []
+    }
+
+    /// Renders and writes only what changed since the build that `previous` describes.
+    private static func update(_ output: URL, pages: [Page], keys: PageKeys, loaded: Loaded,
+                               previous: [String: BuildCache.OutputRecord], staticRoot: URL,
+                               options: BuildOptions, timer: inout StageTimer) async throws -> [String: BuildCache.OutputRecord] {
+        var records: [String: BuildCache.OutputRecord] = [:]
+        let root = output.path + "/"
+        func unchanged(_ path: String, _ key: [UInt8]) -> Bool {
+            guard let old = previous[path], old.key == key, FileStat(path: root + path) == old.stat else {
+                return false
+            }
+            records[path] = old
+            return true
+        }
+        var toRender: [(Page, [UInt8])] = []
+        for page in pages {
+            let key = keys.key(for: page)
+            if !unchanged(Page.outputFile(for: page.sitePath(in: loaded.journal)), key) { toRender.append((page, key)) }
+        }
+        let needed = Set(toRender.flatMap { $0.0.entriesShown(in: loaded.journal) })
+        let renderer = SiteRenderer(view: JournalView(journal: loaded.journal, needed: needed), templates: loaded.templates)
+        var changed = renderer.extraFiles.filter { !unchanged($0.path, ContentHash.digest($0.bytes)) }
+        var copies: [(source: URL, path: String)] = []
+        for path in loaded.files.statics where !unchanged(path, staticKey(staticRoot, path)) {
+            copies.append((staticRoot.appendingPathComponent(path), path))
+        }
+        timer.lap("plan")
+        let rendered = try await renderer.renderPages(toRender.map(\.0), jobs: options.jobs)
+        // A page whose inputs changed may still come out the same (an edit to a neighbour's body):
+        // compare with the file on disk and leave it alone when equal.
+        for file in rendered {
+            let existing = FileManager.default.contents(atPath: output.appendingPathComponent(file.path).path)
+            if existing.map({ Array($0) == file.bytes }) != true { changed.append(file) }
+        }
+        timer.lap("render \(toRender.count) of \(pages.count) pages")
+        let current = Set(pages.map { Page.outputFile(for: $0.sitePath(in: loaded.journal)) })
+            .union(renderer.extraFiles.map(\.path)).union(loaded.files.statics)
+        let removed = previous.keys.filter { !current.contains($0) }.sorted()
+        try SiteUpdate(output: output).apply(changed: changed, copies: copies, removed: removed)
+        for (page, key) in toRender {
+            let path = Page.outputFile(for: page.sitePath(in: loaded.journal))
+            records[path] = record(key, output, path)
+        }
+        for file in changed where records[file.path] == nil { records[file.path] = record(ContentHash.digest(file.bytes), output, file.path) }
+        for copy in copies { records[copy.path] = record(staticKey(staticRoot, copy.path), output, copy.path) }
+        timer.lap("write \(changed.count + copies.count), remove \(removed.count)")
+        return records
+    }
+
+    private static func record(_ key: [UInt8], _ output: URL, _ path: String) -> BuildCache.OutputRecord? {
+        FileStat(path: output.path + "/" + path).map { BuildCache.OutputRecord(key: key, stat: $0) }
+    }
+
+    /// A static file is copied again when its size or time changes.
+    private static func staticKey(_ root: URL, _ path: String) -> [UInt8] {
+        let stat = FileStat(path: root.appendingPathComponent(path).path) ?? FileStat(size: -1, modified: 0)
+        return ContentHash.digest(parts: [Array("\(stat.size) \(stat.modified)".utf8)])
+    }
+
+    private static func saveCache(_ loaded: Loaded, output: URL, records: [String: BuildCache.OutputRecord], journal: URL) {
+        // Nothing to learn from a build that changed nothing: rewriting the cache would cost more
+        // than the whole rebuild.
+        if let previous = loaded.cache, previous.outputPath == output.path, previous.outputs == records,
+           previous.entries.count == loaded.entries.count,
+           loaded.entries.allSatisfy({ $0.entry != nil && $0.stat != nil && previous.entries[$0.path]?.stat == $0.stat }) {
+            return
+        }
+        var cache = BuildCache(parseKey: parseKey(loaded.journal.settings))
+        cache.savedAt = FileStat.now
+        for item in loaded.entries {
+            guard let entry = item.entry, let stat = item.stat else { continue }
+            cache.entries[item.path] = BuildCache.CachedEntry(stat: stat, hash: item.hash, entry: entry, diagnostics: item.diagnostics)
+        }
+        cache.outputPath = output.path
+        cache.outputs = records
+        cache.save(journal: journal)
     }
 
     /// Every stage up to the rendered site: what `check` validates. Throws with every problem
@@ -76,19 +184,15 @@ public enum Builder {
         if !FileManager.default.fileExists(atPath: options.journal.appendingPathComponent("entries").path) {
             diagnostics.append(.warning("no entries/ folder; the site will have no entries", at: nil))
         }
-        timer.lap("scan")
+        let cache = options.useCache && options.writes ? BuildCache.load(journal: options.journal, parseKey: parseKey(settings)) : nil
+        timer.lap(cache == nil ? "scan" : "scan and read cache")
 
         let loader = EntryLoader(dates: DateParser(timeZone: TimeZone(identifier: settings.timeZone) ?? .gmt), rawHTML: settings.rawHTML)
         progress(BuildProgress(stage: "Reading entries", done: 0, total: files.entries.count))
-        let loaded = try await parallelMap(files.entries, jobs: options.jobs) { path -> (Entry?, [Diagnostic]) in
-            guard let bytes = files.bytes(of: path) else {
-                return (nil, [.error("could not read the file", at: SourceLocation(file: path))])
-            }
-            return loader.load(path: path, bytes: bytes)
-        }
-        diagnostics += loaded.flatMap(\.1)
+        let entries = try await loadEntries(files, loader: loader, cache: cache, jobs: options.jobs)
+        diagnostics += entries.flatMap(\.diagnostics)
         timer.lap("read and parse entries")
-        let (journal, linkProblems) = JournalAssembler.assemble(loaded.compactMap(\.0), settings: settings)
+        let (journal, linkProblems) = JournalAssembler.assemble(entries.compactMap(\.entry), settings: settings)
         diagnostics += linkProblems
         timer.lap("assemble")
 
@@ -99,7 +203,7 @@ public enum Builder {
         timer.lap("templates")
 
         guard let templates, !diagnostics.hasErrors else { throw BuildFailure(diagnostics) }
-        return Loaded(files: files, journal: journal, templates: templates, warnings: diagnostics)
+        return Loaded(files: files, journal: journal, templates: templates, warnings: diagnostics, cache: cache, entries: entries)
     }
 }
 

@@ -2,6 +2,39 @@ import Crypto
 
 /// SHA-256 digests as lower-case hex, for content-addressed file names and cache keys.
 enum ContentHash {
+    static func digest<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+        var hasher = SHA256()
+        hasher.update(data: Array(bytes))
+        return Array(hasher.finalize())
+    }
+
+    /// Hashes a list of parts, each length-prefixed so `["ab", "c"]` and `["a", "bc"]` differ.
+    static func digest(parts: [[UInt8]]) -> [UInt8] {
+        var hasher = Hasher()
+        for part in parts { hasher.add(part) }
+        return hasher.finish()
+    }
+
+    /// Adds length-prefixed parts to one SHA-256 without collecting them first.
+    struct Hasher {
+        private var sha = SHA256()
+
+        mutating func add(_ bytes: [UInt8]) {
+            withUnsafeBytes(of: Int64(bytes.count).littleEndian) { sha.update(bufferPointer: $0) }
+            sha.update(data: bytes)
+        }
+
+        mutating func add(_ text: String) {
+            var text = text
+            text.withUTF8 { buffer in
+                withUnsafeBytes(of: Int64(buffer.count).littleEndian) { sha.update(bufferPointer: $0) }
+                sha.update(bufferPointer: UnsafeRawBufferPointer(buffer))
+            }
+        }
+
+        func finish() -> [UInt8] { Array(sha.finalize()) }
+    }
+
     static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var hasher = SHA256()
         hasher.update(data: Array(bytes))

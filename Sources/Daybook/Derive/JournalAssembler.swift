@@ -1,7 +1,10 @@
 /// Orders loaded entries, leaves out drafts, and derives addresses, months and tags.
 enum JournalAssembler {
     static func assemble(_ loaded: [Entry], settings: Settings) -> (Journal, [Diagnostic]) {
-        let published = loaded.filter { settings.includeDrafts || !$0.isDraft }.sorted(by: Entry.journalOrder)
+        // Sort indices, then gather once: entries are large values and a sort moves them many times.
+        let order = loaded.indices.filter { settings.includeDrafts || !loaded[$0].isDraft }
+            .sorted { Entry.journalOrder(loaded[$0], loaded[$1]) }
+        let published = order.map { loaded[$0] }
         let (paths, diagnostics) = Permalinks.assign(published)
 
         var months: [Journal.Month] = []
@@ -15,9 +18,11 @@ enum JournalAssembler {
         }
 
         var bySlug: [String: (names: [String: Int], entries: [Int])] = [:]
+        var slugs: [String: String] = [:]
         for index in published.indices {
             for name in published[index].tags {
-                let slug = tagSlug(name)
+                let slug = slugs[name] ?? tagSlug(name)
+                slugs[name] = slug
                 var group = bySlug[slug] ?? ([:], [])
                 group.names[name, default: 0] += 1
                 if group.entries.last != index { group.entries.append(index) }

@@ -18,7 +18,7 @@ enum Permalinks {
             var taken: [String: Int] = [:]
             for index in ordered {
                 guard let explicit = entries[index].explicitSlug else { continue }
-                let slug = Slug.make(explicit)
+                let slug = entries[index].slug
                 let entry = entries[index]
                 let line = entry.keyLines["slug"] ?? 1
                 if slug.isEmpty {
@@ -33,7 +33,7 @@ enum Permalinks {
                 }
             }
             for index in ordered where entries[index].explicitSlug == nil {
-                let base = Slug.make(entries[index].title ?? "").nonEmpty ?? untitledSlug
+                let base = entries[index].slug.nonEmpty ?? untitledSlug
                 var slug = base
                 var counter = 2
                 while taken[slug] != nil {

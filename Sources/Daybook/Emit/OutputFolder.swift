@@ -12,6 +12,11 @@ public struct OutputFolder: Sendable {
     public let output: URL
     public let staging: URL
 
+    /// True when `output` is a folder an earlier Daybook build wrote.
+    static func isDaybookOutput(_ output: URL) -> Bool {
+        FileManager.default.fileExists(atPath: output.appendingPathComponent(markerName).path)
+    }
+
     /// Checks that `output` may be replaced and creates an empty staging folder beside it.
     public static func prepare(_ output: URL) throws -> OutputFolder {
         let manager = FileManager.default

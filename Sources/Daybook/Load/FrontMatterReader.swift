@@ -34,13 +34,14 @@ struct FrontMatterReader {
         guard !split.yaml.allSatisfy(\.isWhitespace) else { return result }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: split.yaml, .default, .default, .utf8)
+            // The basic resolver: Daybook reads raw scalar text itself, so tag-guessing regexes are wasted work.
+            root = try Yams.compose(yaml: split.yaml, .basic, .default, .utf8)
         } catch {
             diagnostics.append(yamlDiagnostic(error))
             yamlFailed = true
             return result
         }
-        guard let root, root.scalar.map({ $0.tag == .init(.null) }) != true else { return result }
+        guard let root, !isNull(root) else { return result }
         guard let mapping = root.mapping else {
             diagnostics.append(error("front-matter must be keys and values, such as `title: A day out`", at: root))
             yamlFailed = true

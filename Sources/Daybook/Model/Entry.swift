@@ -12,6 +12,8 @@ public struct Entry: Sendable, Hashable {
     public var explicitSlug: String?
     /// Front-matter keys Daybook does not read itself.
     public var extra: [String: FrontMatterValue]
+    /// The title's slug (or the explicit slug's), computed once when the file is read.
+    public var slug: String
     /// File line of each front-matter key, for diagnostics found after loading.
     public var keyLines: [String: Int]
     /// The body rendered to HTML by cmark.
@@ -21,7 +23,7 @@ public struct Entry: Sendable, Hashable {
 
     public init(sourcePath: String, title: String?, date: LocalDateTime, rating: Int? = nil, place: Place? = nil,
                 tags: [String] = [], isDraft: Bool = false, explicitSlug: String? = nil,
-                extra: [String: FrontMatterValue] = [:], keyLines: [String: Int] = [:], html: String = "", plainText: String = "") {
+                extra: [String: FrontMatterValue] = [:], keyLines: [String: Int] = [:], slug: String? = nil, html: String = "", plainText: String = "") {
         self.sourcePath = sourcePath
         self.title = title
         self.date = date
@@ -32,6 +34,7 @@ public struct Entry: Sendable, Hashable {
         self.explicitSlug = explicitSlug
         self.extra = extra
         self.keyLines = keyLines
+        self.slug = slug ?? Slug.make(explicitSlug ?? title ?? "")
         self.html = html
         self.plainText = plainText
     }

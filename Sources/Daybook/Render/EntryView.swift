@@ -21,6 +21,11 @@ struct EntryView: Sendable {
 
     static let excerptLength = 180
 
+    /// Stands for an entry no page of this build shows.
+    static let unused = EntryView(path: "", title: "", hasTitle: false, dateLong: "", dateFull: "", dateShort: "", weekday: "",
+                                  weekdayShort: "", day: 0, time: nil, iso: "", rating: nil, place: nil, tags: [],
+                                  excerpt: "", html: "", extra: [:])
+
     /// The first words of `text`, cut at a word boundary, with an ellipsis when cut.
     static func excerpt(_ text: String, length: Int = excerptLength) -> String {
         guard text.count > length else { return text }
@@ -41,10 +46,19 @@ struct JournalView: Sendable {
     var monthNames: [String]
     var monthAbbreviations: [String]
 
-    init(journal: Journal) {
+    /// - Parameter needed: the entries pages will show; nil for all. Formatting dates in the
+    ///   journal's locale is the costly part, so an incremental build prepares only what it renders.
+    init(journal: Journal, needed: Set<Int>? = nil) {
         let dates = LocalizedDates(locale: journal.settings.locale)
+        var tagPaths: [String: String] = [:]
+        for index in needed.map(Array.init) ?? Array(journal.entries.indices) {
+            for name in journal.entries[index].tags where tagPaths[name] == nil {
+                tagPaths[name] = "tags/\(JournalAssembler.tagSlug(name))/"
+            }
+        }
         self.journal = journal
         entries = journal.entries.indices.map { index in
+            if let needed, !needed.contains(index) { return EntryView.unused }
             let entry = journal.entries[index]
             let day = dates.day(entry.date.localDay)
             return EntryView(
@@ -52,7 +66,7 @@ struct JournalView: Sendable {
                 dateLong: day.long, dateFull: day.full, dateShort: day.short,
                 weekday: day.weekday, weekdayShort: day.weekdayShort, day: entry.date.day,
                 time: entry.date.clockTime, iso: entry.date.iso8601, rating: entry.rating, place: entry.place,
-                tags: entry.tags.map { ($0, "tags/\(JournalAssembler.tagSlug($0))/") },
+                tags: entry.tags.map { ($0, tagPaths[$0] ?? "tags/") },
                 excerpt: EntryView.excerpt(entry.plainText), html: entry.html, extra: entry.extra)
         }
         var headings: [MonthKey: String] = [:]

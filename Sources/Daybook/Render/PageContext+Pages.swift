@@ -1,14 +1,8 @@
 /// The page-specific parts of each template's context.
 extension PageContext {
     func home() -> [String: Any] {
-        var shown: [Int] = []
-        var monthsShown = 0
-        let months = view.journal.months
-        while monthsShown < months.count && shown.count < view.journal.settings.homeEntries {
-            shown += months[monthsShown].entries
-            monthsShown += 1
-        }
-        var context: [String: Any] = ["sections": sections(shown, rows: row), "is_empty": shown.isEmpty]
+        let shown = view.journal.homeEntries
+        var context: [String: Any] = ["sections": sections(shown, rows: row), "is_empty": shown.isEmpty, "more": false]
         let older = view.journal.entries.count - shown.count
         if older > 0 {
             context["more"] = ["count": older, "count_text": entriesText(older), "url": linker.href("archives/")] as [String: Any]
@@ -37,7 +31,7 @@ extension PageContext {
         let years = view.journal.years
         let indices = view.journal.months.filter { $0.key.year == year }.flatMap(\.entries)
         var context: [String: Any] = ["year": String(year), "count": indices.count, "count_text": entriesText(indices.count),
-                                      "sections": sections(indices, rows: compactRow)]
+                                      "sections": sections(indices, rows: compactRow), "prev": false, "next": false]
         if let position = years.firstIndex(of: year) {
             if position + 1 < years.count { context["prev"] = link(String(years[position + 1]), "\(pad(years[position + 1], 4))/") }
             if position > 0 { context["next"] = link(String(years[position - 1]), "\(pad(years[position - 1], 4))/") }
@@ -54,6 +48,7 @@ extension PageContext {
             "count_text": entriesText(month.entries.count),
             "sections": sections(month.entries, rows: row),
             "year": link(String(month.key.year), "\(pad(month.key.year, 4))/"),
+            "prev": false, "next": false,
         ]
         if index + 1 < months.count { context["prev"] = link(view.monthHeadings[months[index + 1].key] ?? "", months[index + 1].key.path) }
         if index > 0 { context["next"] = link(view.monthHeadings[months[index - 1].key] ?? "", months[index - 1].key.path) }
@@ -67,6 +62,7 @@ extension PageContext {
         var context: [String: Any] = [
             "entry": entry,
             "month": link(view.monthHeadings[key] ?? "", key.path),
+            "prev": false, "next": false,
         ]
         // Journal order is newest first: the previous (older) entry comes after this one.
         if index + 1 < view.entries.count { context["prev"] = link(view.entries[index + 1].title, view.entries[index + 1].path) }

@@ -24,7 +24,7 @@ struct PageContext {
 
     func make() -> [String: Any] {
         var context: [String: Any] = ["site": site()]
-        var pageInfo: [String: Any] = ["kind": page.template]
+        var pageInfo: [String: Any] = ["kind": page.template, "title": false, "canonical": false]
         if let base = settings.baseURL { pageInfo["canonical"] = base + Slug.percentEncoded(page.sitePath(in: journal)) }
         switch page {
         case .home:
@@ -77,9 +77,12 @@ struct PageContext {
             "entry_count": journal.entries.count,
             "entry_count_text": entriesText(journal.entries.count),
         ]
-        site["author"] = settings.author
-        site["description"] = settings.description
-        site["base_url"] = settings.baseURL
+        // Optional keys are always present (false when unset): Mustache would otherwise search the
+        // enclosing contexts for them, which is slow and can find an unrelated value.
+        site["author"] = settings.author ?? false
+        site["description"] = settings.description ?? false
+        site["base_url"] = settings.baseURL ?? false
+        site["years"] = false
         if let first = journal.months.last?.key.year, let last = journal.months.first?.key.year {
             site["years"] = first == last ? String(first) : "\(first)–\(last)"
         }
@@ -105,7 +108,9 @@ struct PageContext {
             "has_tags": !entry.tags.isEmpty,
             "extra": entry.extra.mapValues(\.templateValue),
         ]
-        row["time"] = entry.time
+        row["time"] = entry.time ?? false
+        row["rating"] = false
+        row["place"] = false
         if let rating = entry.rating {
             row["rating"] = [
                 "value": rating,
@@ -115,8 +120,7 @@ struct PageContext {
             ] as [String: Any]
         }
         if let place = entry.place {
-            var info: [String: Any] = ["name": place.label]
-            info["coordinates"] = place.coordinates
+            var info: [String: Any] = ["name": place.label, "coordinates": place.coordinates ?? false, "lat": false, "lon": false]
             if let lat = place.latitude, let lon = place.longitude {
                 info["lat"] = degreesSigned(lat)
                 info["lon"] = degreesSigned(lon)
@@ -132,7 +136,7 @@ struct PageContext {
         var row: [String: Any] = [
             "url": linker.href(entry.path), "title": entry.title, "has_title": entry.hasTitle,
             "date": entry.dateLong, "weekday": entry.weekday, "weekday_short": entry.weekdayShort,
-            "day": entry.day, "datetime": entry.iso,
+            "day": entry.day, "datetime": entry.iso, "rating": false,
         ]
         if let rating = entry.rating {
             row["rating"] = ["value": rating, "stars": String(repeating: "★", count: rating),

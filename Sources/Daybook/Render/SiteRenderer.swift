@@ -51,6 +51,11 @@ struct SiteRenderer: Sendable {
         return pages.count
     }
 
+    /// Renders `pages` in parallel and returns them in order.
+    func renderPages(_ pages: [Page], jobs: Int) async throws -> [OutputFile] {
+        try await parallelMap(pages, jobs: jobs, chunksPerJob: 8) { try self.render($0) }
+    }
+
     func render(_ page: Page) throws -> OutputFile {
         let context = PageContext(view: view, page: page, assets: assets).make()
         guard let html = templates.render(context, template: page.template) else {

@@ -7,6 +7,8 @@ public struct TemplateSet: Sendable {
     let library: MustacheLibrary
     /// Non-template assets by name (`style.css`), after overrides.
     let assets: [String: [UInt8]]
+    /// Hash of every file of the set, templates and assets: part of every page's key.
+    let digest: [UInt8]
 
     static let templateExtension = ".mustache"
 
@@ -57,7 +59,8 @@ public struct TemplateSet: Sendable {
             }
         }
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
-        return (TemplateSet(library: library, assets: assets), diagnostics)
+        let digest = ContentHash.digest(parts: files.keys.sorted().flatMap { [Array($0.utf8), files[$0]!] })
+        return (TemplateSet(library: library, assets: assets, digest: digest), diagnostics)
     }
 
     func render(_ context: [String: Any], template: String) -> String? {

@@ -1,0 +1,107 @@
+import Foundation
+
+/// What one build leaves for the next, in `JOURNAL/.daybook/cache/build.cache`: every entry file
+/// read (its size, modification time, content hash and parsed entry) and every file written to the
+/// output (its key and the size and time it had when written). A cache that is stale (another
+/// Daybook version or parse settings), damaged or unreadable is ignored, never trusted.
+struct BuildCache: Sendable {
+    /// Bumped whenever the encoding or the meaning of a key changes.
+    static let format = 2
+    static let folder = ".daybook/cache"
+    static let fileName = "build.cache"
+    static let magic = Array("DAYBOOK-CACHE\n".utf8)
+
+    struct CachedEntry: Sendable {
+        var stat: FileStat
+        var hash: [UInt8]
+        var entry: Entry
+        var diagnostics: [Diagnostic]
+    }
+
+    struct OutputRecord: Sendable, Equatable {
+        /// For a page, the hash of everything it was rendered from; for other files, of their content.
+        var key: [UInt8]
+        var stat: FileStat
+    }
+
+    /// Hash of the Daybook version and the settings that change how entries are parsed.
+    var parseKey: [UInt8] = []
+    /// Wall-clock time of the save, in nanoseconds; files modified since are re-read.
+    var savedAt = 0
+    var entries: [String: CachedEntry] = [:]
+    /// The output folder the records describe.
+    var outputPath = ""
+    var outputs: [String: OutputRecord] = [:]
+
+    static func url(in journal: URL) -> URL {
+        journal.appendingPathComponent(folder).appendingPathComponent(fileName)
+    }
+
+    /// The cache of `journal`, or nil when there is none or it cannot be trusted.
+    static func load(journal: URL, parseKey: [UInt8]) -> BuildCache? {
+        guard let data = FileManager.default.contents(atPath: url(in: journal).path) else { return nil }
+        let bytes = Array(data)
+        // Layout: magic, payload, SHA-256 of the payload.
+        guard bytes.count > magic.count + 32, bytes.starts(with: magic) else { return nil }
+        let payload = Array(bytes[magic.count..<(bytes.count - 32)])
+        guard ContentHash.digest(payload) == Array(bytes.suffix(32)) else { return nil }
+        var reader = ByteReader(payload)
+        do {
+            guard try reader.int() == format, try reader.data() == parseKey else { return nil }
+            var cache = BuildCache(parseKey: parseKey)
+            cache.savedAt = try reader.int()
+            for _ in 0..<(try reader.int()) {
+                let path = try reader.string()
+                let stat = FileStat(size: try reader.int(), modified: try reader.int())
+                let hash = try reader.data()
+                let entry = try Entry(from: &reader)
+                var diagnostics: [Diagnostic] = []
+                for _ in 0..<(try reader.int()) { diagnostics.append(try Diagnostic(from: &reader)) }
+                cache.entries[path] = CachedEntry(stat: stat, hash: hash, entry: entry, diagnostics: diagnostics)
+            }
+            cache.outputPath = try reader.string()
+            for _ in 0..<(try reader.int()) {
+                let path = try reader.string()
+                cache.outputs[path] = OutputRecord(key: try reader.data(), stat: FileStat(size: try reader.int(), modified: try reader.int()))
+            }
+            return reader.atEnd ? cache : nil
+        } catch {
+            return nil
+        }
+    }
+
+    /// Writes the cache atomically; a failure only costs the next build its head start.
+    func save(journal: URL) {
+        var writer = ByteWriter()
+        writer.int(Self.format)
+        writer.data(parseKey)
+        writer.int(savedAt)
+        writer.int(entries.count)
+        for path in entries.keys.sorted() {
+            let cached = entries[path]!
+            writer.string(path)
+            writer.int(cached.stat.size)
+            writer.int(cached.stat.modified)
+            writer.data(cached.hash)
+            cached.entry.encode(into: &writer)
+            writer.int(cached.diagnostics.count)
+            for diagnostic in cached.diagnostics { diagnostic.encode(into: &writer) }
+        }
+        writer.string(outputPath)
+        writer.int(outputs.count)
+        for path in outputs.keys.sorted() {
+            let record = outputs[path]!
+            writer.string(path)
+            writer.data(record.key)
+            writer.int(record.stat.size)
+            writer.int(record.stat.modified)
+        }
+        let folder = journal.appendingPathComponent(Self.folder)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Keep the cache out of the journal's git repository without touching the user's .gitignore.
+        let ignore = journal.appendingPathComponent(".daybook/.gitignore")
+        if !FileManager.default.fileExists(atPath: ignore.path) { try? Data("*\n".utf8).write(to: ignore) }
+        let bytes = Self.magic + writer.bytes + ContentHash.digest(writer.bytes)
+        try? Data(bytes).write(to: Self.url(in: journal), options: .atomic)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+extension Builder {
+    /// One entry file's outcome: parsed or taken from the cache.
+    struct LoadedEntry: Sendable {
+        var path: String
+        var entry: Entry?
+        var diagnostics: [Diagnostic]
+        var hash: [UInt8]
+        var stat: FileStat?
+    }
+
+    /// Reads every entry, reusing the cached parse of a file whose size and time are unchanged
+    /// (and not so recent that a same-second edit could hide) or whose content hash is unchanged.
+    static func loadEntries(_ files: JournalFiles, loader: EntryLoader, cache: BuildCache?, jobs: Int) async throws -> [LoadedEntry] {
+        let cached = cache?.entries ?? [:]
+        // Like git's "racily clean" rule: a file modified close to the last save may have changed
+        // again within the same timestamp, so its content is checked.
+        let trustedBefore = (cache?.savedAt ?? 0) - 2_000_000_000
+        let root = files.root.path + "/"
+        return try await parallelMap(files.entries, jobs: jobs) { path -> LoadedEntry in
+            let stat = FileStat(path: root + path)
+            if let stat, let hit = cached[path], hit.stat == stat, stat.modified < trustedBefore {
+                return LoadedEntry(path: path, entry: hit.entry, diagnostics: hit.diagnostics, hash: hit.hash, stat: stat)
+            }
+            guard let bytes = files.bytes(of: path) else {
+                return LoadedEntry(path: path, entry: nil, diagnostics: [.error("could not read the file", at: SourceLocation(file: path))],
+                                   hash: [], stat: nil)
+            }
+            let hash = ContentHash.digest(bytes)
+            if let hit = cached[path], hit.hash == hash {
+                return LoadedEntry(path: path, entry: hit.entry, diagnostics: hit.diagnostics, hash: hash, stat: stat)
+            }
+            let (entry, diagnostics) = loader.load(path: path, bytes: bytes)
+            return LoadedEntry(path: path, entry: entry, diagnostics: diagnostics, hash: hash, stat: stat)
+        }
+    }
+
+    /// What every page depends on besides its entries.
+    static func siteKey(_ journal: Journal, templates: TemplateSet) -> [UInt8] {
+        var settings = journal.settings
+        settings.includeDrafts = false
+        let years = journal.years.map(String.init).joined(separator: ",")
+        return ContentHash.digest(parts: [
+            Array(DaybookVersion.string.utf8), Array("\(BuildCache.format)".utf8), Array("\(settings)".utf8),
+            templates.digest, Array("\(journal.entries.count) \(years)".utf8),
+        ])
+    }
+
+    /// What decides how an entry file parses: Daybook's version and two settings.
+    static func parseKey(_ settings: Settings) -> [UInt8] {
+        ContentHash.digest(parts: [Array(DaybookVersion.string.utf8), Array("\(BuildCache.format)".utf8),
+                                   Array(settings.timeZone.utf8), [settings.rawHTML ? 1 : 0]])
+    }
+}

@@ -1,0 +1,72 @@
+/// A compact binary encoding for the build cache: fixed-width integers, length-prefixed bytes.
+/// Hand-written because the cache of a 10,000-entry journal is read on every rebuild and
+/// Foundation's JSON or property-list coders took longer than the rebuild itself.
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func int(_ value: Int) {
+        withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    mutating func data(_ value: [UInt8]) {
+        int(value.count)
+        bytes.append(contentsOf: value)
+    }
+
+    mutating func string(_ value: String) {
+        int(value.utf8.count)
+        bytes.append(contentsOf: value.utf8)
+    }
+
+    mutating func optionalString(_ value: String?) {
+        bool(value != nil)
+        if let value { string(value) }
+    }
+}
+
+struct ByteReader {
+    struct Damaged: Error {}
+
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var atEnd: Bool { offset == bytes.count }
+
+    mutating func int() throws(Damaged) -> Int {
+        guard offset + 8 <= bytes.count else { throw Damaged() }
+        var value: UInt64 = 0
+        for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+        offset += 8
+        return Int(Int64(bitPattern: value))
+    }
+
+    mutating func bool() throws(Damaged) -> Bool {
+        guard offset < bytes.count else { throw Damaged() }
+        offset += 1
+        return bytes[offset - 1] != 0
+    }
+
+    mutating func data() throws(Damaged) -> [UInt8] {
+        let count = try int()
+        guard count >= 0, offset + count <= bytes.count else { throw Damaged() }
+        defer { offset += count }
+        return Array(bytes[offset..<offset + count])
+    }
+
+    mutating func string() throws(Damaged) -> String {
+        let count = try int()
+        guard count >= 0, offset + count <= bytes.count else { throw Damaged() }
+        defer { offset += count }
+        return bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[offset..<offset + count]), as: UTF8.self)
+        }
+    }
+
+    mutating func optionalString() throws(Damaged) -> String? {
+        try bool() ? try string() : nil
+    }
+}

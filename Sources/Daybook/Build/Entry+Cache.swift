@@ -1,0 +1,123 @@
+/// Entries and diagnostics in the build cache's binary form.
+extension Entry {
+    func encode(into writer: inout ByteWriter) {
+        writer.string(sourcePath)
+        writer.optionalString(title)
+        for field in [date.year, date.month, date.day, date.hour, date.minute, date.second, date.utcOffset] { writer.int(field) }
+        writer.bool(date.hasTime)
+        writer.int(rating ?? -1)
+        writer.bool(place != nil)
+        if let place {
+            writer.optionalString(place.name)
+            writer.optionalString(place.latitude.map { String($0) })
+            writer.optionalString(place.longitude.map { String($0) })
+        }
+        writer.int(tags.count)
+        for tag in tags { writer.string(tag) }
+        writer.bool(isDraft)
+        writer.optionalString(explicitSlug)
+        writer.int(extra.count)
+        for key in extra.keys.sorted() {
+            writer.string(key)
+            extra[key]!.encode(into: &writer)
+        }
+        writer.int(keyLines.count)
+        for key in keyLines.keys.sorted() {
+            writer.string(key)
+            writer.int(keyLines[key]!)
+        }
+        writer.string(slug)
+        writer.string(html)
+        writer.string(plainText)
+    }
+
+    init(from reader: inout ByteReader) throws(ByteReader.Damaged) {
+        let path = try reader.string()
+        let title = try reader.optionalString()
+        let date = LocalDateTime(year: try reader.int(), month: try reader.int(), day: try reader.int(),
+                                 hour: try reader.int(), minute: try reader.int(), second: try reader.int(),
+                                 utcOffset: try reader.int(), hasTime: try reader.bool())
+        let rating = try reader.int()
+        var place: Place?
+        if try reader.bool() {
+            place = Place(name: try reader.optionalString(), latitude: try reader.optionalString().flatMap(Double.init),
+                          longitude: try reader.optionalString().flatMap(Double.init))
+        }
+        var tags: [String] = []
+        for _ in 0..<(try reader.int()) { tags.append(try reader.string()) }
+        let isDraft = try reader.bool()
+        let slug = try reader.optionalString()
+        var extra: [String: FrontMatterValue] = [:]
+        for _ in 0..<(try reader.int()) {
+            let key = try reader.string()
+            extra[key] = try FrontMatterValue(from: &reader)
+        }
+        var keyLines: [String: Int] = [:]
+        for _ in 0..<(try reader.int()) {
+            let key = try reader.string()
+            keyLines[key] = try reader.int()
+        }
+        self.init(sourcePath: path, title: title, date: date, rating: rating < 0 ? nil : rating, place: place, tags: tags,
+                  isDraft: isDraft, explicitSlug: slug, extra: extra, keyLines: keyLines, slug: try reader.string(),
+                  html: try reader.string(), plainText: try reader.string())
+    }
+}
+
+extension FrontMatterValue {
+    func encode(into writer: inout ByteWriter) {
+        switch self {
+        case .text(let text):
+            writer.int(0)
+            writer.string(text)
+        case .list(let items):
+            writer.int(1)
+            writer.int(items.count)
+            for item in items { item.encode(into: &writer) }
+        case .map(let pairs):
+            writer.int(2)
+            writer.int(pairs.count)
+            for key in pairs.keys.sorted() {
+                writer.string(key)
+                pairs[key]!.encode(into: &writer)
+            }
+        }
+    }
+
+    init(from reader: inout ByteReader) throws(ByteReader.Damaged) {
+        switch try reader.int() {
+        case 0: self = .text(try reader.string())
+        case 1:
+            var items: [FrontMatterValue] = []
+            for _ in 0..<(try reader.int()) { items.append(try FrontMatterValue(from: &reader)) }
+            self = .list(items)
+        case 2:
+            var pairs: [String: FrontMatterValue] = [:]
+            for _ in 0..<(try reader.int()) {
+                let key = try reader.string()
+                pairs[key] = try FrontMatterValue(from: &reader)
+            }
+            self = .map(pairs)
+        default: throw ByteReader.Damaged()
+        }
+    }
+}
+
+extension Diagnostic {
+    func encode(into writer: inout ByteWriter) {
+        writer.bool(severity == .error)
+        writer.string(message)
+        writer.optionalString(location?.file)
+        writer.int(location?.line ?? 0)
+        writer.int(location?.column ?? 0)
+        writer.optionalString(sourceLine)
+    }
+
+    init(from reader: inout ByteReader) throws(ByteReader.Damaged) {
+        let severity: Severity = try reader.bool() ? .error : .warning
+        let message = try reader.string()
+        let file = try reader.optionalString()
+        let line = try reader.int(), column = try reader.int()
+        self.init(severity, message, at: file.map { SourceLocation(file: $0, line: line, column: column) },
+                  sourceLine: try reader.optionalString())
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+@testable import Daybook
+
+/// Rebuilds that use `.daybook/cache` must write exactly what a full build writes, and touch
+/// only the files whose content changed.
+@Suite struct IncrementalBuildTests {
+    static func journalFiles() -> [String: String] {
+        var files = ["daybook.yml": "title: Incremental\nhome_entries: 4\n", "static/notes.txt": "static\n"]
+        for day in 1...12 {
+            let month = day <= 6 ? "03" : "04"
+            let tags = day % 3 == 0 ? "[sea, walks]" : "[walks]"
+            files["entries/2024-\(month)-\(pad(day, 2))-day.md"] =
+                "---\ntitle: Day \(day)\ndate: 2024-\(month)-\(pad(day, 2)) 09:00\ntags: \(tags)\n---\nFirst line of day \(day).\n\nA later paragraph.\n"
+        }
+        return files
+    }
+
+    static func build(_ root: URL, cache: Bool = true, output: URL? = nil) async throws -> BuildReport {
+        var options = BuildOptions(journal: root)
+        options.useCache = cache
+        options.output = output
+        return try await Builder.run(options)
+    }
+
+    /// Builds a copy of the journal from scratch, without any cache, and compares every byte.
+    static func expectSameAsFullBuild(_ journal: TemporaryJournal, _ step: String) async throws {
+        let copy = try TemporaryJournal()
+        defer { copy.remove() }
+        for path in DirectoryWalker.files(under: journal.root.path) where !path.hasPrefix("_site") {
+            try copy.write(path, Array(FileManager.default.contents(atPath: journal.root.appendingPathComponent(path).path)!))
+        }
+        _ = try await build(copy.root, cache: false)
+        let incremental = try tree(journal.site), full = try tree(copy.site)
+        #expect(incremental.keys.sorted() == full.keys.sorted(), "\(step): file lists differ")
+        for (path, bytes) in full where incremental[path] != bytes { Issue.record("\(step): \(path) differs") }
+    }
+
+    static func modificationTimes(_ site: URL) -> [String: Int] {
+        var times: [String: Int] = [:]
+        for path in DirectoryWalker.files(under: site.path) { times[path] = FileStat(path: site.path + "/" + path)?.modified }
+        return times
+    }
+
+    @Test func matchesAFullBuildAfterEveryKindOfChange() async throws {
+        let journal = try TemporaryJournal(Self.journalFiles())
+        defer { journal.remove() }
+        _ = try await Self.build(journal.root)
+        let steps: [(String, () throws -> Void)] = [
+            ("edit a body", { try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2\ndate: 2024-03-02 09:00\ntags: [walks]\n---\nChanged words.\n") }),
+            ("retitle an entry", { try journal.write("entries/2024-03-03-day.md", "---\ntitle: A new name\ndate: 2024-03-03 09:00\ntags: [sea]\n---\nText.\n") }),
+            ("add an entry", { try journal.write("entries/2024-05-01-new.md", "---\ntitle: New month\ndate: 2024-05-01\ntags: [rain]\n---\nNew.\n") }),
+            ("remove an entry", { try FileManager.default.removeItem(at: journal.root.appendingPathComponent("entries/2024-04-08-day.md")) }),
+            ("remove a tag's last entry", { try journal.write("entries/2024-05-01-new.md", "---\ntitle: New month\ndate: 2024-05-01\n---\nNew.\n") }),
+            ("change a template", { try journal.write("templates/entry-row.mustache", "<li><a href=\"{{url}}\">{{title}}</a></li>\n") }),
+            ("change a setting", { try journal.write("daybook.yml", "title: Renamed\nlocale: fr_FR\nhome_entries: 4\n") }),
+            ("change the stylesheet", { try journal.write("templates/style.css", "body{margin:0}\n") }),
+            ("change a static file", { try journal.write("static/notes.txt", "static, edited\n") }),
+            ("add a static file", { try journal.write("static/more/extra.txt", "more\n") }),
+            ("remove a static file", { try FileManager.default.removeItem(at: journal.root.appendingPathComponent("static/more")) }),
+            ("move an entry to another day", { try journal.write("entries/2024-03-05-day.md", "---\ntitle: Day 5\ndate: 2024-02-28 09:00\n---\nMoved.\n") }),
+        ]
+        for (name, change) in steps {
+            try change()
+            _ = try await Self.build(journal.root)
+            try await Self.expectSameAsFullBuild(journal, name)
+        }
+        #expect(!journal.exists("_site/more/extra.txt") && !journal.exists("_site/more"))
+        #expect(!journal.exists("_site/2024/04/08/day-8/index.html"))
+    }
+
+    @Test func rewritesOnlyTheFilesWhoseContentChanged() async throws {
+        let long = String(repeating: "A long opening sentence that fills the excerpt. ", count: 5)
+        var files = Self.journalFiles()
+        files["entries/2024-03-02-day.md"] = "---\ntitle: Day 2\ndate: 2024-03-02 09:00\ntags: [walks]\n---\n\(long)\n\nThe end.\n"
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        _ = try await Self.build(journal.root)
+        let before = Self.modificationTimes(journal.site)
+        // Past the excerpt, so only the entry's own page changes; its neighbours, month, year and
+        // tag pages are rendered again (their inputs changed) but come out the same.
+        try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2\ndate: 2024-03-02 09:00\ntags: [walks]\n---\n\(long)\n\nThe end, edited.\n")
+        let report = try await Self.build(journal.root)
+        let after = Self.modificationTimes(journal.site)
+        #expect(Set(after.keys) == Set(before.keys))
+        #expect(after.filter { before[$0.key] != $0.value }.keys.sorted() == ["2024/03/02/day-2/index.html"])
+        #expect(report.stages.contains { $0.name.hasPrefix("render 6 of ") })
+        #expect(report.stages.contains { $0.name == "write 1, remove 0" })
+        try await Self.expectSameAsFullBuild(journal, "edit late in a body")
+    }
+
+    @Test func aBuildWithNothingChangedRendersAndWritesNothing() async throws {
+        let journal = try TemporaryJournal(Self.journalFiles())
+        defer { journal.remove() }
+        _ = try await Self.build(journal.root)
+        let before = Self.modificationTimes(journal.site)
+        // Touching a file without changing it does not count as a change either.
+        let entry = journal.root.appendingPathComponent("entries/2024-03-04-day.md")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: entry.path)
+        let report = try await Self.build(journal.root)
+        #expect(report.stages.contains { $0.name.hasPrefix("render 0 of ") })
+        #expect(Self.modificationTimes(journal.site) == before)
+    }
+
+    @Test(arguments: ["garbage", "truncated", "flipped"])
+    func neverTrustsADamagedCache(damage: String) async throws {
+        let journal = try TemporaryJournal(Self.journalFiles())
+        defer { journal.remove() }
+        _ = try await Self.build(journal.root)
+        try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2 again\ndate: 2024-03-02 09:00\n---\nChanged.\n")
+        let url = BuildCache.url(in: journal.root)
+        var bytes = Array(try Data(contentsOf: url))
+        switch damage {
+        case "garbage": bytes = Array("not a cache".utf8)
+        case "truncated": bytes = Array(bytes.prefix(bytes.count / 2))
+        default: bytes[bytes.count / 2] ^= 0xFF
+        }
+        try Data(bytes).write(to: url)
+        let report = try await Self.build(journal.root)
+        #expect(report.stages.contains { $0.name == "render and write" }, "a damaged cache means a full build")
+        try await Self.expectSameAsFullBuild(journal, damage)
+    }
+
+    @Test func restoresAnOutputFileChangedByHand() async throws {
+        let journal = try TemporaryJournal(Self.journalFiles())
+        defer { journal.remove() }
+        _ = try await Self.build(journal.root)
+        let page = "_site/2024/03/02/day-2/index.html"
+        let original = try journal.read(page)
+        try journal.write(page, "vandalised")
+        _ = try await Self.build(journal.root)
+        #expect(try journal.read(page) == original)
+    }
+
+    @Test func noCacheBuildsEverything() async throws {
+        let journal = try TemporaryJournal(Self.journalFiles())
+        defer { journal.remove() }
+        _ = try await Self.build(journal.root)
+        let report = try await Self.build(journal.root, cache: false)
+        #expect(report.stages.contains { $0.name == "render and write" })
+        #expect(try journal.read(".daybook/.gitignore") == "*\n")
+    }
+
+    @Test func leavesFilesItDidNotWriteAlone() async throws {
+        let journal = try TemporaryJournal(Self.journalFiles())
+        defer { journal.remove() }
+        _ = try await Self.build(journal.root)
+        try journal.write("_site/2024/03/mine.txt", "mine\n")
+        try FileManager.default.removeItem(at: journal.root.appendingPathComponent("entries/2024-03-01-day.md"))
+        _ = try await Self.build(journal.root)
+        #expect(try journal.read("_site/2024/03/mine.txt") == "mine\n")
+        #expect(!journal.exists("_site/2024/03/01"))
+    }
+}
