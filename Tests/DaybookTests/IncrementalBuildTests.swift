@@ -121,6 +121,21 @@ import Testing
         try await Self.expectSameAsFullBuild(journal, damage)
     }
 
+    @Test func parsesAgainWhenAStoredBodyIsDamaged() async throws {
+        let journal = try TemporaryJournal(Self.journalFiles())
+        defer { journal.remove() }
+        _ = try await Self.build(journal.root)
+        let store = BodyStore.url(in: journal.root)
+        var bytes = Array(try Data(contentsOf: store))
+        for index in stride(from: 0, to: bytes.count, by: 7) { bytes[index] ^= 0x55 }
+        try Data(bytes).write(to: store)
+        // A template change re-renders every page, so every body is read from the damaged store.
+        try journal.write("templates/entry.mustache", "{{<layout}}{{$main}}<article>{{{entry.body}}}</article>{{/main}}{{/layout}}\n")
+        _ = try await Self.build(journal.root)
+        try await Self.expectSameAsFullBuild(journal, "damaged body store")
+        #expect(try journal.read("_site/2024/03/02/day-2/index.html").contains("<p>First line of day 2.</p>"))
+    }
+
     @Test func restoresAnOutputFileChangedByHand() async throws {
         let journal = try TemporaryJournal(Self.journalFiles())
         defer { journal.remove() }

@@ -6,16 +6,18 @@ import Foundation
 /// Daybook version or parse settings), damaged or unreadable is ignored, never trusted.
 struct BuildCache: Sendable {
     /// Bumped whenever the encoding or the meaning of a key changes.
-    static let format = 2
+    static let format = 3
     static let folder = ".daybook/cache"
     static let fileName = "build.cache"
     static let magic = Array("DAYBOOK-CACHE\n".utf8)
 
+    /// An entry as parsed, without its body (see `BodyStore`).
     struct CachedEntry: Sendable {
         var stat: FileStat
         var hash: [UInt8]
         var entry: Entry
         var diagnostics: [Diagnostic]
+        var body: BodyStore.Reference
     }
 
     struct OutputRecord: Sendable, Equatable {
@@ -57,7 +59,9 @@ struct BuildCache: Sendable {
                 let entry = try Entry(from: &reader)
                 var diagnostics: [Diagnostic] = []
                 for _ in 0..<(try reader.int()) { diagnostics.append(try Diagnostic(from: &reader)) }
-                cache.entries[path] = CachedEntry(stat: stat, hash: hash, entry: entry, diagnostics: diagnostics)
+                let body = BodyStore.Reference(offset: try reader.int(), htmlLength: try reader.int(),
+                                               textLength: try reader.int(), digest: try reader.data())
+                cache.entries[path] = CachedEntry(stat: stat, hash: hash, entry: entry, diagnostics: diagnostics, body: body)
             }
             cache.outputPath = try reader.string()
             for _ in 0..<(try reader.int()) {
@@ -83,9 +87,16 @@ struct BuildCache: Sendable {
             writer.int(cached.stat.size)
             writer.int(cached.stat.modified)
             writer.data(cached.hash)
-            cached.entry.encode(into: &writer)
+            var bodyless = cached.entry
+            bodyless.html = ""
+            bodyless.plainText = ""
+            bodyless.encode(into: &writer)
             writer.int(cached.diagnostics.count)
             for diagnostic in cached.diagnostics { diagnostic.encode(into: &writer) }
+            writer.int(cached.body.offset)
+            writer.int(cached.body.htmlLength)
+            writer.int(cached.body.textLength)
+            writer.data(cached.body.digest)
         }
         writer.string(outputPath)
         writer.int(outputs.count)

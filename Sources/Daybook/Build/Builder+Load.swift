@@ -8,6 +8,8 @@ extension Builder {
         var diagnostics: [Diagnostic]
         var hash: [UInt8]
         var stat: FileStat?
+        /// Set when the entry came from the cache: its body is still in the body store.
+        var body: BodyStore.Reference?
     }
 
     /// Reads every entry, reusing the cached parse of a file whose size and time are unchanged
@@ -21,7 +23,7 @@ extension Builder {
         return try await parallelMap(files.entries, jobs: jobs) { path -> LoadedEntry in
             let stat = FileStat(path: root + path)
             if let stat, let hit = cached[path], hit.stat == stat, stat.modified < trustedBefore {
-                return LoadedEntry(path: path, entry: hit.entry, diagnostics: hit.diagnostics, hash: hit.hash, stat: stat)
+                return LoadedEntry(path: path, entry: hit.entry, diagnostics: hit.diagnostics, hash: hit.hash, stat: stat, body: hit.body)
             }
             guard let bytes = files.bytes(of: path) else {
                 return LoadedEntry(path: path, entry: nil, diagnostics: [.error("could not read the file", at: SourceLocation(file: path))],
@@ -29,7 +31,7 @@ extension Builder {
             }
             let hash = ContentHash.digest(bytes)
             if let hit = cached[path], hit.hash == hash {
-                return LoadedEntry(path: path, entry: hit.entry, diagnostics: hit.diagnostics, hash: hash, stat: stat)
+                return LoadedEntry(path: path, entry: hit.entry, diagnostics: hit.diagnostics, hash: hash, stat: stat, body: hit.body)
             }
             let (entry, diagnostics) = loader.load(path: path, bytes: bytes)
             return LoadedEntry(path: path, entry: entry, diagnostics: diagnostics, hash: hash, stat: stat)
@@ -51,5 +53,24 @@ extension Builder {
     static func parseKey(_ settings: Settings) -> [UInt8] {
         ContentHash.digest(parts: [Array(DaybookVersion.string.utf8), Array("\(BuildCache.format)".utf8),
                                    Array(settings.timeZone.utf8), [settings.rawHTML ? 1 : 0]])
+    }
+
+    /// Puts the bodies of the entries at `indices` (journal order) back from the body store; an
+    /// entry whose stored body is missing or damaged is parsed again from its file.
+    static func fillBodies(_ journal: inout Journal, _ indices: some Sequence<Int>, loaded: Loaded, loader: EntryLoader) {
+        let references = Dictionary(loaded.entries.compactMap { item in item.body.map { (item.path, $0) } }, uniquingKeysWith: { a, _ in a })
+        guard !references.isEmpty else { return }
+        let store = BodyStore.open(journal: loaded.files.root) ?? Data()
+        for index in indices {
+            let path = journal.entries[index].sourcePath
+            guard let reference = references[path] else { continue }
+            if let body = BodyStore.read(reference, from: store) {
+                journal.entries[index].html = body.html
+                journal.entries[index].plainText = body.text
+            } else if let bytes = loaded.files.bytes(of: path), let entry = loader.load(path: path, bytes: bytes).0 {
+                journal.entries[index].html = entry.html
+                journal.entries[index].plainText = entry.plainText
+            }
+        }
     }
 }

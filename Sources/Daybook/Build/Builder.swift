@@ -14,6 +14,7 @@ public enum Builder {
         var warnings: [Diagnostic]
         var cache: BuildCache?
         var entries: [LoadedEntry]
+        var loader: EntryLoader
     }
 
     public static func run(_ options: BuildOptions,
@@ -64,6 +65,8 @@ public enum Builder {
             records = try await update(output, pages: pages, keys: keys, loaded: loaded, previous: cache.outputs,
                                        staticRoot: staticRoot, options: options, timer: &timer)
         } else {
+            var journal = journal
+            fillBodies(&journal, journal.entries.indices, loaded: loaded, loader: loaded.loader)
             let renderer = SiteRenderer(view: JournalView(journal: journal), templates: loaded.templates)
             timer.lap("views")
             let folder = try OutputFolder.prepare(output)
@@ -115,7 +118,9 @@ public enum Builder {
             if !unchanged(Page.outputFile(for: page.sitePath(in: loaded.journal)), key) { toRender.append((page, key)) }
         }
         let needed = Set(toRender.flatMap { $0.0.entriesShown(in: loaded.journal) })
-        let renderer = SiteRenderer(view: JournalView(journal: loaded.journal, needed: needed), templates: loaded.templates)
+        var journal = loaded.journal
+        fillBodies(&journal, needed, loaded: loaded, loader: loaded.loader)
+        let renderer = SiteRenderer(view: JournalView(journal: journal, needed: needed), templates: loaded.templates)
         var changed = renderer.extraFiles.filter { !unchanged($0.path, ContentHash.digest($0.bytes)) }
         var copies: [(source: URL, path: String)] = []
         for path in loaded.files.statics where !unchanged(path, staticKey(staticRoot, path)) {
@@ -164,13 +169,50 @@ public enum Builder {
         }
         var cache = BuildCache(parseKey: parseKey(loaded.journal.settings))
         cache.savedAt = FileStat.now
-        for item in loaded.entries {
-            guard let entry = item.entry, let stat = item.stat else { continue }
-            cache.entries[item.path] = BuildCache.CachedEntry(stat: stat, hash: item.hash, entry: entry, diagnostics: item.diagnostics)
+        let items = loaded.entries.filter { $0.entry != nil && $0.stat != nil }
+        guard let bodies = storeBodies(items, journal: journal) else { return }
+        for item in items {
+            guard let body = bodies[item.path] else { continue }
+            cache.entries[item.path] = BuildCache.CachedEntry(stat: item.stat!, hash: item.hash, entry: item.entry!,
+                                                              diagnostics: item.diagnostics, body: body)
         }
         cache.outputPath = output.path
         cache.outputs = records
         cache.save(journal: journal)
+    }
+
+    /// Appends the bodies of newly parsed entries to the body store, or writes the store anew when
+    /// most of it is stale; returns where every entry's body now is.
+    private static func storeBodies(_ items: [LoadedEntry], journal: URL) -> [String: BodyStore.Reference]? {
+        var references: [String: BodyStore.Reference] = [:]
+        var fresh: [(path: String, bytes: [UInt8], htmlLength: Int)] = []
+        for item in items {
+            if let body = item.body {
+                references[item.path] = body
+            } else {
+                fresh.append((item.path, BodyStore.encode(html: item.entry!.html, text: item.entry!.plainText), item.entry!.html.utf8.count))
+            }
+        }
+        let storeSize = FileStat(path: BodyStore.url(in: journal).path)?.size ?? 0
+        let live = references.values.reduce(0) { $0 + $1.htmlLength + $1.textLength }
+        let rewrite = storeSize == 0 || live * 2 < storeSize
+        if rewrite && !references.isEmpty {
+            // Carry the still-current bodies over before the file is truncated.
+            let store = BodyStore.open(journal: journal) ?? Data()
+            for (path, reference) in references.sorted(by: { $0.key < $1.key }) {
+                if let body = BodyStore.read(reference, from: store) {
+                    fresh.append((path, BodyStore.encode(html: body.html, text: body.text), body.html.utf8.count))
+                }
+            }
+            references = [:]
+        }
+        guard !fresh.isEmpty else { return references }
+        try? FileManager.default.createDirectory(at: journal.appendingPathComponent(BuildCache.folder), withIntermediateDirectories: true)
+        guard let written = BodyStore.write(fresh.map(\.bytes), htmlLengths: fresh.map(\.htmlLength), journal: journal, rewrite: rewrite) else {
+            return nil
+        }
+        for (body, reference) in zip(fresh, written) { references[body.path] = reference }
+        return references
     }
 
     /// Every stage up to the rendered site: what `check` validates. Throws with every problem
@@ -203,7 +245,8 @@ public enum Builder {
         timer.lap("templates")
 
         guard let templates, !diagnostics.hasErrors else { throw BuildFailure(diagnostics) }
-        return Loaded(files: files, journal: journal, templates: templates, warnings: diagnostics, cache: cache, entries: entries)
+        return Loaded(files: files, journal: journal, templates: templates, warnings: diagnostics, cache: cache,
+                      entries: entries, loader: loader)
     }
 }
 
