@@ -37,24 +37,31 @@ struct BodyStore {
         Array(html.utf8) + Array(text.utf8)
     }
 
-    /// Appends `bodies` to the file, or starts it anew when `rewrite`; returns their references.
-    static func write(_ bodies: [[UInt8]], htmlLengths: [Int], journal: URL, rewrite: Bool) -> [Reference]? {
+    /// Appends the bodies to the file, or starts it anew when `rewrite`; returns their references.
+    /// Written in chunks of a few megabytes, so a large journal's bodies are never all copied at once.
+    static func write(_ bodies: [(html: String, text: String)], journal: URL, rewrite: Bool) -> [Reference]? {
         let path = url(in: journal).path
         let existing = rewrite ? 0 : (FileStat(path: path)?.size ?? 0)
-        guard let handle = rewrite || existing == 0
-                ? (FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil)
-                : FileHandle(forWritingAtPath: path) else { return nil }
+        if existing == 0 && !FileManager.default.createFile(atPath: path, contents: nil) { return nil }
+        guard let handle = FileHandle(forWritingAtPath: path) else { return nil }
         defer { try? handle.close() }
         do {
+            if existing == 0 { try handle.truncate(atOffset: 0) }
             try handle.seekToEnd()
             var offset = existing
             var references: [Reference] = []
+            references.reserveCapacity(bodies.count)
             var buffer: [UInt8] = []
-            for (body, htmlLength) in zip(bodies, htmlLengths) {
-                references.append(Reference(offset: offset, htmlLength: htmlLength, textLength: body.count - htmlLength,
-                                            digest: ContentHash.digest(body)))
-                buffer += body
-                offset += body.count
+            for body in bodies {
+                let bytes = encode(html: body.html, text: body.text)
+                references.append(Reference(offset: offset, htmlLength: body.html.utf8.count,
+                                            textLength: body.text.utf8.count, digest: ContentHash.digest(bytes)))
+                buffer += bytes
+                offset += bytes.count
+                if buffer.count > 4 << 20 {
+                    try handle.write(contentsOf: buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
             }
             try handle.write(contentsOf: buffer)
             return references

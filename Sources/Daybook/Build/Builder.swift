@@ -185,12 +185,12 @@ public enum Builder {
     /// most of it is stale; returns where every entry's body now is.
     private static func storeBodies(_ items: [LoadedEntry], journal: URL) -> [String: BodyStore.Reference]? {
         var references: [String: BodyStore.Reference] = [:]
-        var fresh: [(path: String, bytes: [UInt8], htmlLength: Int)] = []
+        var fresh: [(path: String, html: String, text: String)] = []
         for item in items {
             if let body = item.body {
                 references[item.path] = body
             } else {
-                fresh.append((item.path, BodyStore.encode(html: item.entry!.html, text: item.entry!.plainText), item.entry!.html.utf8.count))
+                fresh.append((item.path, item.entry!.html, item.entry!.plainText))
             }
         }
         let storeSize = FileStat(path: BodyStore.url(in: journal).path)?.size ?? 0
@@ -200,15 +200,13 @@ public enum Builder {
             // Carry the still-current bodies over before the file is truncated.
             let store = BodyStore.open(journal: journal) ?? Data()
             for (path, reference) in references.sorted(by: { $0.key < $1.key }) {
-                if let body = BodyStore.read(reference, from: store) {
-                    fresh.append((path, BodyStore.encode(html: body.html, text: body.text), body.html.utf8.count))
-                }
+                if let body = BodyStore.read(reference, from: store) { fresh.append((path, body.html, body.text)) }
             }
             references = [:]
         }
         guard !fresh.isEmpty else { return references }
         try? FileManager.default.createDirectory(at: journal.appendingPathComponent(BuildCache.folder), withIntermediateDirectories: true)
-        guard let written = BodyStore.write(fresh.map(\.bytes), htmlLengths: fresh.map(\.htmlLength), journal: journal, rewrite: rewrite) else {
+        guard let written = BodyStore.write(fresh.map { ($0.html, $0.text) }, journal: journal, rewrite: rewrite) else {
             return nil
         }
         for (body, reference) in zip(fresh, written) { references[body.path] = reference }
