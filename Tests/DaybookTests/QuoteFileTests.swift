@@ -77,4 +77,19 @@ import Testing
         #expect(QuoteFileLoader.yamlCompatible(json: #""\\ud83c\udf3f""#) == #""\\ud83c\udf3f""#)
         #expect(QuoteFileLoader.yamlCompatible(json: "[\t1]") == "[ 1]")
     }
+
+    @Test func bothFilesAtOnceIsAnError() async throws {
+        let journal = try TemporaryJournal([
+            "entries/2024-05-01.md": "Hi.\n",
+            "quotes.yml": "- text: From YAML\n",
+            "quotes.json": "[{\"text\": \"From JSON\"}]",
+        ])
+        defer { journal.remove() }
+        do {
+            _ = try await Builder.run(BuildOptions(journal: journal.root))
+            Issue.record("the build should fail")
+        } catch {
+            #expect(error.diagnostics.map(\.headline) == ["quotes.json:1:1: error: quotes.yml and quotes.json both exist; keep one of them"])
+        }
+    }
 }

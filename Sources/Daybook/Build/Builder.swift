@@ -10,13 +10,15 @@ public enum Builder {
         let start = clock.now
         do {
             var (files, journal, templates, warnings) = try await load(options, progress: progress)
-            let renderer = SiteRenderer(view: JournalView(journal: journal), templates: templates)
+            let view = JournalView(journal: journal)
+            let renderer = SiteRenderer(view: view, templates: templates, dataFiles: view.quoteBanner.map { [$0.dataFile] } ?? [])
             var pages = 0
             var output: URL?
             if options.writes {
                 let folder = try OutputFolder.prepare(options.resolvedOutput)
                 do {
-                    let total = Page.all(for: journal).count + 1
+                    // Assets and data files are counted with the pages: each is one file written.
+                    let total = Page.all(for: journal).count + renderer.assetFiles.count + renderer.dataFiles.count
                     let counter = Counter()
                     pages = try await renderer.render { files in
                         try folder.write(files)
@@ -53,6 +55,8 @@ public enum Builder {
         var (settings, diagnostics) = SettingsLoader.load(text: files.settingsText)
         if let baseURL = options.baseURL { settings.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
         settings.includeDrafts = options.includeDrafts
+        // Quotes load (and may be fetched) while the entries are read.
+        async let quotes = loadQuotes(options, files: files, settings: settings)
         if !FileManager.default.fileExists(atPath: options.journal.appendingPathComponent("entries").path) {
             diagnostics.append(.warning("no entries/ folder; the site will have no entries", at: nil))
         }
@@ -66,8 +70,11 @@ public enum Builder {
             return loader.load(path: path, bytes: bytes)
         }
         diagnostics += loaded.flatMap(\.1)
-        let (journal, linkProblems) = JournalAssembler.assemble(loaded.compactMap(\.0), settings: settings)
+        var (journal, linkProblems) = JournalAssembler.assemble(loaded.compactMap(\.0), settings: settings)
         diagnostics += linkProblems
+        let (quoteList, quoteProblems) = await quotes
+        journal.quotes = quoteList
+        diagnostics += quoteProblems
 
         var overrides: [String: [UInt8]] = [:]
         for name in files.templates { overrides[name] = files.bytes(of: "templates/\(name)") }

@@ -40,6 +40,7 @@ struct JournalView: Sendable {
     /// Stand-alone month names, January first.
     var monthNames: [String]
     var monthAbbreviations: [String]
+    var quoteBanner: QuoteBanner?
 
     init(journal: Journal) {
         let dates = LocalizedDates(locale: journal.settings.locale)
@@ -60,5 +61,6 @@ struct JournalView: Sendable {
         monthHeadings = headings
         monthNames = (1...12).map(dates.monthName)
         monthAbbreviations = (1...12).map(dates.monthAbbreviation)
+        quoteBanner = QuoteBanner(journal: journal)
     }
 }
