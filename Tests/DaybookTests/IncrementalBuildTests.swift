@@ -58,6 +58,10 @@ import Testing
             ("change a static file", { try journal.write("static/notes.txt", "static, edited\n") }),
             ("add a static file", { try journal.write("static/more/extra.txt", "more\n") }),
             ("remove a static file", { try FileManager.default.removeItem(at: journal.root.appendingPathComponent("static/more")) }),
+            ("add the journal's own quotes", { try journal.write("quotes.yml", "- text: Write it down.\n  author: Someone\n- text: Then read it back.\n") }),
+            ("show the quote on every page", { try journal.write("daybook.yml", "title: Renamed\nlocale: fr_FR\nhome_entries: 4\nquote_on_every_page: true\n") }),
+            ("add a newer entry, which changes the quote shown", { try journal.write("entries/2024-06-01-june.md", "---\ntitle: June\ndate: 2024-06-01\n---\nJune.\n") }),
+            ("edit a quote", { try journal.write("quotes.yml", "- text: Write it all down.\n  author: Someone\n- text: Then read it back.\n") }),
             ("move an entry to another day", { try journal.write("entries/2024-03-05-day.md", "---\ntitle: Day 5\ndate: 2024-02-28 09:00\n---\nMoved.\n") }),
         ]
         for (name, change) in steps {

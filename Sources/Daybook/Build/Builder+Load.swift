@@ -39,13 +39,15 @@ extension Builder {
     }
 
     /// What every page depends on besides its entries.
-    static func siteKey(_ journal: Journal, templates: TemplateSet) -> [UInt8] {
+    static func siteKey(_ journal: Journal, templates: TemplateSet, banner: QuoteBanner?) -> [UInt8] {
         var settings = journal.settings
         settings.includeDrafts = false
         let years = journal.years.map(String.init).joined(separator: ",")
         return ContentHash.digest(parts: [
             Array(DaybookVersion.string.utf8), Array("\(BuildCache.format)".utf8), Array("\(settings)".utf8),
             templates.digest, Array("\(journal.entries.count) \(years)".utf8),
+            // A banner on every page is part of every page; on the home page only, of its key alone.
+            Array((banner?.onEveryPage == true ? banner!.key : "").utf8),
         ])
     }
 

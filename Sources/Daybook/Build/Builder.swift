@@ -28,7 +28,8 @@ public enum Builder {
                 loaded.warnings += try await write(pages: pages, loaded: loaded, options: options, timer: &timer, progress: progress)
                 output = options.resolvedOutput
             } else {
-                let renderer = SiteRenderer(view: JournalView(journal: loaded.journal), templates: loaded.templates)
+                let view = JournalView(journal: loaded.journal)
+                let renderer = SiteRenderer(view: view, templates: loaded.templates, dataFiles: dataFiles(view))
                 _ = try await renderer.render(pages, jobs: options.jobs) { _ in }
                 timer.lap("render")
             }
@@ -41,6 +42,11 @@ public enum Builder {
         } catch {
             throw BuildFailure([.error("\(error.localizedDescription)")])
         }
+    }
+
+    /// Files the pages' scripts read: the quote list.
+    static func dataFiles(_ view: JournalView) -> [OutputFile] {
+        view.quoteBanner.map { [$0.dataFile] } ?? []
     }
 
     /// Writes the site, in full or as an update of the previous build's output, and saves the cache.
@@ -57,7 +63,9 @@ public enum Builder {
             })
         }
         let hashes = Dictionary(loaded.entries.map { ($0.path, $0.hash) }, uniquingKeysWith: { a, _ in a })
-        let keys = PageKeys(journal: journal, contentHashes: hashes, siteKey: siteKey(journal, templates: loaded.templates))
+        let banner = QuoteBanner(journal: journal)
+        let keys = PageKeys(journal: journal, contentHashes: hashes, siteKey: siteKey(journal, templates: loaded.templates, banner: banner),
+                            homeKey: banner.map(\.key) ?? "")
         let staticRoot = options.journal.appendingPathComponent("static")
 
         var records: [String: BuildCache.OutputRecord]
@@ -67,7 +75,8 @@ public enum Builder {
         } else {
             var journal = journal
             fillBodies(&journal, journal.entries.indices, loaded: loaded, loader: loaded.loader)
-            let renderer = SiteRenderer(view: JournalView(journal: journal), templates: loaded.templates)
+            let view = JournalView(journal: journal)
+            let renderer = SiteRenderer(view: view, templates: loaded.templates, dataFiles: dataFiles(view))
             timer.lap("views")
             let folder = try OutputFolder.prepare(output)
             do {
@@ -120,7 +129,8 @@ public enum Builder {
         let needed = Set(toRender.flatMap { $0.0.entriesShown(in: loaded.journal) })
         var journal = loaded.journal
         fillBodies(&journal, needed, loaded: loaded, loader: loaded.loader)
-        let renderer = SiteRenderer(view: JournalView(journal: journal, needed: needed), templates: loaded.templates)
+        let view = JournalView(journal: journal, needed: needed)
+        let renderer = SiteRenderer(view: view, templates: loaded.templates, dataFiles: dataFiles(view))
         var changed = renderer.extraFiles.filter { !unchanged($0.path, ContentHash.digest($0.bytes)) }
         var copies: [(source: URL, path: String)] = []
         for path in loaded.files.statics where !unchanged(path, staticKey(staticRoot, path)) {
@@ -221,6 +231,8 @@ public enum Builder {
         var (settings, diagnostics) = SettingsLoader.load(text: files.settingsText)
         if let baseURL = options.baseURL { settings.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
         settings.includeDrafts = options.includeDrafts
+        // Quotes load (and may be fetched) while the entries are read.
+        async let quotes = loadQuotes(options, files: files, settings: settings)
         if !FileManager.default.fileExists(atPath: options.journal.appendingPathComponent("entries").path) {
             diagnostics.append(.warning("no entries/ folder; the site will have no entries", at: nil))
         }
@@ -232,8 +244,11 @@ public enum Builder {
         let entries = try await loadEntries(files, loader: loader, cache: cache, jobs: options.jobs)
         diagnostics += entries.flatMap(\.diagnostics)
         timer.lap("read and parse entries")
-        let (journal, linkProblems) = JournalAssembler.assemble(entries.compactMap(\.entry), settings: settings)
+        var (journal, linkProblems) = JournalAssembler.assemble(entries.compactMap(\.entry), settings: settings)
         diagnostics += linkProblems
+        let (quoteList, quoteProblems) = await quotes
+        journal.quotes = quoteList
+        diagnostics += quoteProblems
         timer.lap("assemble")
 
         var overrides: [String: [UInt8]] = [:]

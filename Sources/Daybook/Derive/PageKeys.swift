@@ -7,10 +7,13 @@ struct PageKeys {
     /// Per entry (journal order): the content hash of its file and its address.
     let entryKeys: [[UInt8]]
     let siteKey: [UInt8]
+    /// What the home page alone shows besides entries: the quote banner.
+    let homeKey: String
 
-    init(journal: Journal, contentHashes: [String: [UInt8]], siteKey: [UInt8]) {
+    init(journal: Journal, contentHashes: [String: [UInt8]], siteKey: [UInt8], homeKey: String = "") {
         self.journal = journal
         self.siteKey = siteKey
+        self.homeKey = homeKey
         entryKeys = journal.entries.indices.map { index in
             ContentHash.digest(parts: [contentHashes[journal.entries[index].sourcePath] ?? [], Array(journal.paths[index].utf8)])
         }
@@ -22,6 +25,7 @@ struct PageKeys {
         hasher.add(page.sitePath(in: journal))
         for index in page.entriesShown(in: journal) { hasher.add(entryKeys[index]) }
         for part in page.structure(in: journal) { hasher.add(part) }
+        if page == .home { hasher.add(homeKey) }
         return hasher.finish()
     }
 }

@@ -12,6 +12,8 @@ struct JournalFiles: Sendable {
     /// Files in `static/`, relative to that folder.
     var statics: [String] = []
     var settingsText: String?
+    /// `quotes.yml` and `quotes.json`, those of them that exist.
+    var quoteFiles: [String] = []
 
     /// Finds the files; a missing journal folder is an error, missing subfolders are not.
     static func scan(_ root: URL) throws(BuildFailure) -> JournalFiles {
@@ -26,6 +28,7 @@ struct JournalFiles: Sendable {
         }.map { "entries/\($0)" }
         files.templates = list(root, "templates")
         files.statics = list(root, "static")
+        files.quoteFiles = QuoteFileLoader.fileNames.filter { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
         if let data = FileManager.default.contents(atPath: root.appendingPathComponent(SettingsLoader.fileName).path) {
             guard let text = String(data: data, encoding: .utf8) else {
                 throw BuildFailure([.error("file is not valid UTF-8", at: SourceLocation(file: SettingsLoader.fileName))])

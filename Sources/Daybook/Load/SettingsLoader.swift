@@ -73,6 +73,8 @@ enum SettingsLoader {
                 } else {
                     diagnostics.append(source.error("home_entries must be a whole number above 0", line: line, column: column))
                 }
+            case _ where quoteKeys.contains(key):
+                diagnostics += readQuoteSetting(key, value, into: &settings, source: source)
             default:
                 diagnostics.append(source.warning("unknown setting '\(key)' is ignored", line: keyNode.mark?.line ?? 1, column: keyNode.mark?.column ?? 1))
             }

@@ -17,6 +17,14 @@ public struct Settings: Sendable, Hashable {
     public var homeEntries = 20
     /// Build entries marked `draft: true` too.
     public var includeDrafts = false
+    /// Show the quote-of-the-day banner (`quote_of_the_day`).
+    public var quoteOfTheDay = true
+    /// Show the banner on every page, not only the home page (`quote_on_every_page`).
+    public var quoteOnEveryPage = false
+    /// A ZenQuotes-compatible API to fetch more quotes from at build time (`zenquotes`); nil: none.
+    public var zenQuotesURL: String?
+    /// Seconds to wait for that API (`zenquotes_timeout`).
+    public var zenQuotesTimeout = 3.0
 
     public init() {}
 

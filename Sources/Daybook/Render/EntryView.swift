@@ -45,6 +45,7 @@ struct JournalView: Sendable {
     /// Stand-alone month names, January first.
     var monthNames: [String]
     var monthAbbreviations: [String]
+    var quoteBanner: QuoteBanner?
 
     /// - Parameter needed: the entries pages will show; nil for all. Formatting dates in the
     ///   journal's locale is the costly part, so an incremental build prepares only what it renders.
@@ -74,5 +75,6 @@ struct JournalView: Sendable {
         monthHeadings = headings
         monthNames = (1...12).map(dates.monthName)
         monthAbbreviations = (1...12).map(dates.monthAbbreviation)
+        quoteBanner = QuoteBanner(journal: journal)
     }
 }

@@ -56,6 +56,7 @@ struct PageContext {
             pageInfo["title"] = "Page not found"
         }
         context["page"] = pageInfo
+        context["quote"] = quoteBlock()
         return context
     }
 

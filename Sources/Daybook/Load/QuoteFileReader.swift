@@ -1,0 +1,104 @@
+import Yams
+
+/// Turns the parsed nodes of a quotes file into quotes, collecting each problem with its position.
+struct QuoteFileReader {
+    let source: SourceText
+    /// In JSON only quoted scalars are strings: `42`, `true` are numbers and booleans.
+    let isJSON: Bool
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(source: SourceText, isJSON: Bool) {
+        self.source = source
+        self.isJSON = isJSON
+    }
+
+    private var format: String { isJSON ? "JSON" : "YAML" }
+
+    mutating func quotes(_ root: Node) -> [Quote] {
+        guard let items = root.sequence else {
+            diagnostics.append(error("quotes must be a list of {text, author}, got \(describe(root))", at: root))
+            return []
+        }
+        var quotes: [Quote] = []
+        for item in items {
+            if let quote = quote(item) { quotes.append(quote) }
+        }
+        return quotes
+    }
+
+    private mutating func quote(_ node: Node) -> Quote? {
+        guard let mapping = node.mapping else {
+            diagnostics.append(error("a quote must be a mapping such as {text: \"…\", author: \"…\"}, got \(describe(node))", at: node))
+            return nil
+        }
+        var text: String?, author: String?
+        var textIsWrong = false
+        for (keyNode, value) in mapping {
+            switch keyNode.scalar?.string {
+            case "text":
+                let before = diagnostics.count
+                text = string(value, key: "text")
+                textIsWrong = diagnostics.count > before
+            case "author":
+                author = string(value, key: "author")
+            default:
+                diagnostics.append(warning("unknown key \(describe(keyNode)) in a quote is ignored; a quote has text and author", at: keyNode))
+            }
+        }
+        guard let text else {
+            if !textIsWrong { diagnostics.append(error("quote has no text", at: node)) }
+            return nil
+        }
+        return Quote(text: text, author: author)
+    }
+
+    /// The value as text, nil when null or empty; a list, mapping or (in JSON) a number or boolean is an error.
+    private mutating func string(_ node: Node, key: String) -> String? {
+        guard let scalar = node.scalar, !isNull(node) else {
+            if !isNull(node) { diagnostics.append(error("\(key) must be text, got \(describe(node))", at: node)) }
+            return nil
+        }
+        if isJSON && scalar.style == .plain {
+            diagnostics.append(error("\(key) must be a string in quotes, got \(scalar.string)", at: node))
+            return nil
+        }
+        let text = Quote.normalized(scalar.string)
+        return text.isEmpty ? nil : text
+    }
+
+    func isNull(_ node: Node) -> Bool {
+        guard let scalar = node.scalar else { return false }
+        return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    /// The parser's complaint, at the position it gives.
+    func malformed(_ error: Error) -> Diagnostic {
+        switch error as? YamlError {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            return source.error("malformed \(format): \(problem)", line: mark.line, column: mark.column)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return source.error("duplicate key '\(duplicates.first ?? "")' in a quote", line: context.mark.line, column: context.mark.column)
+        case .reader(let problem, _, _, _):
+            return source.error("malformed \(format): \(problem)", line: 1)
+        default:
+            return source.error("malformed \(format): \(error)", line: 1)
+        }
+    }
+
+    private func describe(_ node: Node) -> String {
+        switch node {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .scalar(let scalar): return "'\(scalar.string)'"
+        case .alias: return "an alias"
+        }
+    }
+
+    private func error(_ message: String, at node: Node) -> Diagnostic {
+        source.error(message, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    }
+
+    private func warning(_ message: String, at node: Node) -> Diagnostic {
+        source.warning(message, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    }
+}
