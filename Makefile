@@ -14,8 +14,10 @@ deps-build:
 build: deps-build
 	$(SWIFT) build
 
+# The Swift runtime is linked in, so the binary can be copied to any machine that has libcmark
+# and libcurl (both in every Debian/Ubuntu repository).
 release: deps-build
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 demo: release
 	.build/release/daybook build $(EXAMPLE)

