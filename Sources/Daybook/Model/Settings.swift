@@ -17,6 +17,8 @@ public struct Settings: Sendable, Hashable {
     public var homeEntries = 20
     /// Build entries marked `draft: true` too.
     public var includeDrafts = false
+    /// Write the search index and put a search box on every page.
+    public var search = true
 
     public init() {}
 
