@@ -10,13 +10,15 @@ public enum Builder {
         let start = clock.now
         do {
             var (files, journal, templates, warnings) = try await load(options, progress: progress)
-            let renderer = SiteRenderer(view: JournalView(journal: journal), templates: templates)
+            var view = JournalView(journal: journal)
+            let dataFiles = try await searchFiles(&view, options: options, progress: progress)
+            let renderer = SiteRenderer(view: view, templates: templates, dataFiles: dataFiles)
             var pages = 0
             var output: URL?
             if options.writes {
                 let folder = try OutputFolder.prepare(options.resolvedOutput)
                 do {
-                    let total = Page.all(for: journal).count + 1
+                    let total = Page.all(for: journal).count + renderer.assetFiles.count + renderer.dataFiles.count
                     let counter = Counter()
                     pages = try await renderer.render { files in
                         try folder.write(files)

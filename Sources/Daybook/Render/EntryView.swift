@@ -40,6 +40,8 @@ struct JournalView: Sendable {
     /// Stand-alone month names, January first.
     var monthNames: [String]
     var monthAbbreviations: [String]
+    /// Site path of the search index folder, `search/`; nil when search is off.
+    var searchIndex: String?
 
     init(journal: Journal) {
         let dates = LocalizedDates(locale: journal.settings.locale)

@@ -80,6 +80,8 @@ struct PageContext {
         site["author"] = settings.author
         site["description"] = settings.description
         site["base_url"] = settings.baseURL
+        // The index folder from this page, for search.js: `<script ... data-index="{{site.search.index}}">`.
+        if let index = view.searchIndex { site["search"] = ["index": linker.root + index] }
         if let first = journal.months.last?.key.year, let last = journal.months.first?.key.year {
             site["years"] = first == last ? String(first) : "\(first)–\(last)"
         }

@@ -1,0 +1,1 @@
+daybook.receive("r/0",[{"url":"2023/12/31/entry/index.html","title":"Sunday, 31 December 2023","has_title":false,"date":"31 December 2023","weekday":"Sunday","datetime":"2023-12-31","tags":[],"text":"Last day of the year."}]);

@@ -1,0 +1,1 @@
+daybook.receive("r/1",[{"url":"2024/04/30/%EC%84%9C%EC%9A%B8%EC%9D%98-%EB%B0%A4/index.html","title":"서울의 밤","has_title":true,"date":"30 April 2024","weekday":"Tuesday","datetime":"2024-04-30T23:15:00-05:00","place":"Seoul","tags":["여행"],"text":"밤이 깊었다. 🌙"}]);
