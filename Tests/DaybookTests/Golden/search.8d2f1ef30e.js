@@ -15,7 +15,7 @@
 
   var script = document.currentScript;
   var indexURL = script && script.dataset.index ? new URL(script.dataset.index, document.baseURI) : null;
-  var siteRoot = indexURL ? new URL("../../", indexURL) : null;
+  var siteRoot = indexURL ? new URL("../", indexURL) : null; // the index is the folder search/
 
   // ---- Folding and terms, as SearchTokenizer.swift does it ---------------------------------
 
@@ -209,7 +209,8 @@
       sequence.push(piece);
       free.push(piece);
     });
-    q.date = readDate(free, locale, false);
+    var date = readDate(free, locale, false);
+    if (date) q.date = Object.assign(date, q.date); // `date:` wins over words that read as a date
     sequence.forEach(function (item) {
       if (item.used) return;
       queryTerms(item.quoted !== undefined ? item.quoted : item.text).forEach(function (t) {
