@@ -173,7 +173,7 @@ import Testing
         let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(output.contains("Writing pages 16/16"))
+        #expect(output.contains("Writing pages 15/15"))
         #expect(output.contains("\r\u{1B}[KBuilt 2 entries into 8 pages in "))
     }
 }

@@ -14,9 +14,10 @@ import Testing
         let journal = try TemporaryJournal(Self.journal)
         defer { journal.remove() }
         _ = try await Builder.run(BuildOptions(journal: journal.root))
-        for path in ["search/meta.js", "search/days.js", "search/t/0.js", "search/r/0.js", "search/r/1.js"] {
+        for path in ["search/meta.js", "search/days.js", "search/t/0.js", "search/r/0.js"] {
             #expect(journal.exists("_site/\(path)"), "\(path)")
         }
+        #expect(!journal.exists("_site/search/r/1.js"), "two entries share one record file")
         let site = try tree(journal.site)
         let script = try #require(site.keys.first { $0.hasPrefix("search.") && $0.hasSuffix(".js") })
         let ui = try #require(site.keys.first { $0.hasPrefix("search-ui.") })

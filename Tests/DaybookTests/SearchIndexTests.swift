@@ -38,12 +38,12 @@ import Testing
     @Test func writesMetaDaysShardsAndOneRecordPerEntry() async throws {
         let index = try await SearchIndex.build(Self.view())
         #expect(index.files.map(\.path).sorted() == [
-            "search/days.js", "search/meta.js", "search/r/0.js", "search/r/1.js", "search/r/2.js", "search/t/0.js",
+            "search/days.js", "search/meta.js", "search/r/0.js", "search/r/1.js", "search/t/0.js",
         ])
         let meta = try #require(try Self.json(Self.files(index)["search/meta.js"]!) as? [String: Any])
         #expect(meta["version"] as? Int == 1)
         #expect(meta["entries"] as? Int == 3)
-        #expect(meta["records_per_file"] as? Int == 1)
+        #expect(meta["records_per_file"] as? Int == 2)
         #expect(meta["shards"] as? [String] == [""])
         #expect((meta["stamp"] as? String)?.count == 10)
         // Oldest first: December 2023 (index 24287), four months on April 2024, then May.
@@ -55,11 +55,11 @@ import Testing
     @Test func numbersEntriesOldestFirstInRecords() async throws {
         let index = try await SearchIndex.build(Self.view())
         let oldest = try #require(try Self.json(Self.files(index)["search/r/0.js"]!) as? [[String: Any]])
-        #expect(oldest.count == 1)
-        #expect(oldest[0]["title"] as? String == "Last day")
-        let record = Self.files(index)["search/r/2.js"]!
+        #expect(oldest.map { $0["title"] as? String } == ["Last day", "Tuesday, 30 April 2024"])
+        #expect(oldest.map { $0["has_title"] as? Bool } == [true, false])
+        let record = Self.files(index)["search/r/1.js"]!
         #expect(String(decoding: record.bytes, as: UTF8.self) == """
-            daybook.receive("r/2",[{"url":"2024/05/01/ferry-to-the-island/index.html","title":"Ferry to the island",\
+            daybook.receive("r/1",[{"url":"2024/05/01/ferry-to-the-island/index.html","title":"Ferry to the island",\
             "has_title":true,"date":"1 May 2024","weekday":"Wednesday","datetime":"2024-05-01T08:30:00+00:00",\
             "place":"Naoshima","rating":4,"tags":["travel","Road trip"],\
             "text":"The morning ferry from Uno, and a café by the pier."}]);
@@ -106,17 +106,20 @@ import Testing
         let before = Self.files(try await SearchIndex.build(Self.view()))
         let newer = ("entries/2024/06/2024-06-02.md", "---\ndate: 2024-06-02\n---\nStrawberries.\n")
         let after = Self.files(try await SearchIndex.build(Self.view(Self.entries + [newer])))
-        for path in ["search/r/0.js", "search/r/1.js", "search/r/2.js"] { #expect(before[path] == after[path]) }
-        #expect(after["search/r/3.js"] != nil)
+        // Records go two to a file: the oldest two are untouched, the newest file gains the new entry.
+        #expect(before["search/r/0.js"] == after["search/r/0.js"])
+        #expect(before["search/r/1.js"] != after["search/r/1.js"])
+        #expect(after["search/r/2.js"] == nil)
         #expect(before["search/meta.js"] != after["search/meta.js"])
     }
 
-    @Test func recordsCanShareAFile() async throws {
-        let index = try await SearchIndex.build(Self.view(), recordsPerFile: 2)
-        let files = Self.files(index)
-        #expect(try (Self.json(files["search/r/0.js"]!) as? [Any])?.count == 2)
-        #expect(try (Self.json(files["search/r/1.js"]!) as? [Any])?.count == 1)
-        #expect(files["search/r/2.js"] == nil)
+    @Test func recordsGoAsManyToAFileAsAsked() async throws {
+        let files = Self.files(try await SearchIndex.build(Self.view(), recordsPerFile: 1))
+        for path in ["search/r/0.js", "search/r/1.js", "search/r/2.js"] {
+            #expect(try (Self.json(files[path]!) as? [Any])?.count == 1)
+        }
+        let meta = try #require(try Self.json(files["search/meta.js"]!) as? [String: Any])
+        #expect(meta["records_per_file"] as? Int == 1)
     }
 }
 

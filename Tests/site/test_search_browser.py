@@ -158,6 +158,7 @@ def test_results_are_announced_to_screen_readers(home):
     assert live.get_attribute("role") == "status" and live.get_attribute("aria-live") == "polite"
     type_query(home, "May 2024")
     assert live.get_attribute("textContent") == "3 entries"
+    assert not home.find_element(By.CSS_SELECTOR, ".search-more").is_displayed()
     box = home.find_element(By.ID, "search-input")
     assert box.get_attribute("role") == "combobox"
     assert box.get_attribute("aria-controls") == "search-results"

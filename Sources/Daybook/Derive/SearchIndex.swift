@@ -11,9 +11,10 @@ struct SearchIndex: Sendable {
     static let formatVersion = 1
     /// Site path of the index folder.
     static let folder = "search/"
-    /// Entries per record file: fewer files make a faster build; more records a file make a
-    /// result list of scattered entries download more.
-    static let defaultRecordsPerFile = 1
+    /// Entries per record file. Fewer files make a faster build; more records a file make a list
+    /// of scattered results download more. On 10,000 entries, 2 halves the files for about 20 kB
+    /// more per query (bench/README.md).
+    static let defaultRecordsPerFile = 2
 
     var files: [OutputFile]
 

@@ -1,1 +1,0 @@
-daybook.receive("r/2",[{"url":"2024/05/01/fish-chips-at-last/index.html","title":"Fish & chips <at last>","has_title":true,"date":"1 May 2024","weekday":"Wednesday","datetime":"2024-05-01T12:30:00+01:00","place":"Brighton \"pier\"","rating":3,"tags":["sea","Food"],"text":"Salt, vinegar and the pier. Gulls ."}]);

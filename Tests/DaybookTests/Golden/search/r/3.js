@@ -1,1 +1,0 @@
-daybook.receive("r/3",[{"url":"2024/05/01/entry/index.html","title":"Wednesday, 1 May 2024","has_title":false,"date":"1 May 2024","weekday":"Wednesday","datetime":"2024-05-01T21:45:00+01:00","rating":0,"tags":[],"text":"A quiet evening, untitled."}]);
