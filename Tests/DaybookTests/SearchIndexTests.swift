@@ -191,3 +191,21 @@ import Testing
         #expect(storage.fileName("r/12") == "r/12.js")
     }
 }
+
+/// The index's JSON, byte for byte.
+@Suite struct JSONWriterTests {
+    @Test func escapesOnlyWhatJSONAndScriptsNeed() {
+        var json = JSONWriter()
+        json.object { object in
+            object.field("text") { $0.string("Say \"hi\"\\ now\nthen\ttab \u{2028}x\u{2029} café 🌙 </script>") }
+            object.field("list") { $0.array([1, 2]) { $0.int($1) } }
+            object.field("empty") { $0.stringArray([]) }
+            object.field("flag") { $0.bool(false) }
+            object.field("none") { $0.null() }
+        }
+        #expect(String(decoding: json.bytes, as: UTF8.self) ==
+                #"{"text":"Say \"hi\"\\ now\nthen\u0009tab \u2028x\u2029 café 🌙 </script>","list":[1,2],"empty":[],"flag":false,"none":null}"#)
+        let parsed = try? JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String: Any]
+        #expect(parsed?["text"] as? String == "Say \"hi\"\\ now\nthen\ttab \u{2028}x\u{2029} café 🌙 </script>")
+    }
+}

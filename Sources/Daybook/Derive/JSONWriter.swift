@@ -13,23 +13,32 @@ struct JSONWriter {
         separate()
         bytes.append(UInt8(ascii: "\""))
         let utf8 = Array(text.utf8)
+        // Runs of bytes that need no escape are copied whole: record files hold whole entries.
+        var plain = 0
         var index = 0
         while index < utf8.count {
             let byte = utf8[index]
+            let escape: String
+            var length = 1
             switch byte {
-            case 0x22: bytes += [0x5C, 0x22]
-            case 0x5C: bytes += [0x5C, 0x5C]
-            case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-            case 0x00..<0x20: bytes += Array("\\u\(String(byte, radix: 16).leftPadded(to: 4))".utf8)
+            case 0x22: escape = "\\\""
+            case 0x5C: escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x00..<0x20: escape = "\\u" + String(byte, radix: 16).leftPadded(to: 4)
             case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
                 // U+2028 and U+2029 end a line in older JavaScript; the index files are scripts.
-                bytes += Array((utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                index += 3
+                escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                length = 3
+            default:
+                index += 1
                 continue
-            default: bytes.append(byte)
             }
-            index += 1
+            bytes += utf8[plain..<index]
+            bytes += Array(escape.utf8)
+            index += length
+            plain = index
         }
+        bytes += utf8[plain...]
         bytes.append(UInt8(ascii: "\""))
     }
 

@@ -1,5 +1,5 @@
 /* Daybook search. Answers queries in the browser from the index that `daybook build` writes
-   under search/<digest>/, with no server and no request to another host.
+   under search/, with no server and no request to another host.
 
      <script src="{{site.assets.search_js}}" data-index="{{site.search.index}}" defer></script>
 
