@@ -3,7 +3,7 @@ SWIFT ?= swift
 EXAMPLE := Examples/journal
 EXAMPLE_SITE := .build/example-site
 
-.PHONY: deps deps-build build release demo test test-swift test-site bench clean
+.PHONY: deps deps-build build release demo test test-swift test-site bench bench-search clean
 
 deps:
 	@scripts/install-deps.sh
@@ -41,6 +41,10 @@ test-site:
 
 bench: release
 	bench/run.sh
+
+# Search against Pagefind on 10,000 entries, in headless Chromium (bench/README.md, "Search").
+bench-search: deps release
+	python3 bench/search/bench.py
 
 clean:
 	rm -rf .build $(EXAMPLE)/_site

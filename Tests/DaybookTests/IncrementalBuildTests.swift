@@ -87,9 +87,13 @@ import Testing
         let report = try await Self.build(journal.root)
         let after = Self.modificationTimes(journal.site)
         #expect(Set(after.keys) == Set(before.keys))
-        #expect(after.filter { before[$0.key] != $0.value }.keys.sorted() == ["2024/03/02/day-2/index.html"])
+        let changed = after.filter { before[$0.key] != $0.value }.keys.sorted()
+        // The search index holds the words, so the files with this entry's record and terms change too.
+        #expect(changed.filter { !$0.hasPrefix("search/") } == ["2024/03/02/day-2/index.html"])
+        let index = after.keys.filter { $0.hasPrefix("search/") }
+        #expect(changed.count > 1 && changed.count - 1 < index.count, "only some index files change")
         #expect(report.stages.contains { $0.name.hasPrefix("render 6 of ") })
-        #expect(report.stages.contains { $0.name == "write 1, remove 0" })
+        #expect(report.stages.contains { $0.name == "write \(changed.count), remove 0" })
         try await Self.expectSameAsFullBuild(journal, "edit late in a body")
     }
 

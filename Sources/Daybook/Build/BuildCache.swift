@@ -6,7 +6,7 @@ import Foundation
 /// Daybook version or parse settings), damaged or unreadable is ignored, never trusted.
 struct BuildCache: Sendable {
     /// Bumped whenever the encoding or the meaning of a key changes.
-    static let format = 3
+    static let format = 4
     static let folder = ".daybook/cache"
     static let fileName = "build.cache"
     static let magic = Array("DAYBOOK-CACHE\n".utf8)
@@ -34,6 +34,9 @@ struct BuildCache: Sendable {
     /// The output folder the records describe.
     var outputPath = ""
     var outputs: [String: OutputRecord] = [:]
+    /// What the data files (search index, quote list) were made from, and their paths.
+    var dataKey: [UInt8] = []
+    var dataPaths: [String] = []
 
     static func url(in journal: URL) -> URL {
         journal.appendingPathComponent(folder).appendingPathComponent(fileName)
@@ -68,6 +71,8 @@ struct BuildCache: Sendable {
                 let path = try reader.string()
                 cache.outputs[path] = OutputRecord(key: try reader.data(), stat: FileStat(size: try reader.int(), modified: try reader.int()))
             }
+            cache.dataKey = try reader.data()
+            for _ in 0..<(try reader.int()) { cache.dataPaths.append(try reader.string()) }
             return reader.atEnd ? cache : nil
         } catch {
             return nil
@@ -107,6 +112,9 @@ struct BuildCache: Sendable {
             writer.int(record.stat.size)
             writer.int(record.stat.modified)
         }
+        writer.data(dataKey)
+        writer.int(dataPaths.count)
+        for path in dataPaths { writer.string(path) }
         let folder = journal.appendingPathComponent(Self.folder)
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // Keep the cache out of the journal's git repository without touching the user's .gitignore.

@@ -29,7 +29,8 @@ public enum Builder {
                 output = options.resolvedOutput
             } else {
                 let view = JournalView(journal: loaded.journal)
-                let renderer = SiteRenderer(view: view, templates: loaded.templates, dataFiles: dataFiles(view))
+                let data = try await dataFiles(view, options: options, progress: progress)
+                let renderer = SiteRenderer(view: view, templates: loaded.templates, dataFiles: data)
                 _ = try await renderer.render(pages, jobs: options.jobs) { _ in }
                 timer.lap("render")
             }
@@ -42,11 +43,6 @@ public enum Builder {
         } catch {
             throw BuildFailure([.error("\(error.localizedDescription)")])
         }
-    }
-
-    /// Files the pages' scripts read: the quote list.
-    static func dataFiles(_ view: JournalView) -> [OutputFile] {
-        view.quoteBanner.map { [$0.dataFile] } ?? []
     }
 
     /// Writes the site, in full or as an update of the previous build's output, and saves the cache.
@@ -69,15 +65,19 @@ public enum Builder {
         let staticRoot = options.journal.appendingPathComponent("static")
 
         var records: [String: BuildCache.OutputRecord]
+        var dataPaths: [String] = []
+        let dataKey = keys.dataKey
         if let cache = loaded.cache, cache.outputPath == output.path, OutputFolder.isDaybookOutput(output) {
-            records = try await update(output, pages: pages, keys: keys, loaded: loaded, previous: cache.outputs,
-                                       staticRoot: staticRoot, options: options, timer: &timer)
+            (records, dataPaths) = try await update(output, pages: pages, keys: keys, loaded: loaded, previous: cache,
+                                                    staticRoot: staticRoot, options: options, timer: &timer, progress: progress)
         } else {
             var journal = journal
             fillBodies(&journal, journal.entries.indices, loaded: loaded, loader: loaded.loader)
             let view = JournalView(journal: journal)
-            let renderer = SiteRenderer(view: view, templates: loaded.templates, dataFiles: dataFiles(view))
             timer.lap("views")
+            let data = try await dataFiles(view, options: options, progress: progress)
+            timer.lap("data files")
+            let renderer = SiteRenderer(view: view, templates: loaded.templates, dataFiles: data)
             let folder = try OutputFolder.prepare(output)
             do {
                 try folder.makeFolders(for: pagePaths + renderer.extraFiles.map(\.path))
@@ -99,19 +99,21 @@ public enum Builder {
             records = [:]
             for (page, path) in zip(pages, pagePaths) { records[path] = record(keys.key(for: page), output, path) }
             for file in renderer.extraFiles { records[file.path] = record(ContentHash.digest(file.bytes), output, file.path) }
+            dataPaths = data.map(\.path)
             for path in loaded.files.statics { records[path] = record(staticKey(staticRoot, path), output, path) }
             timer.lap("static and swap")
         }
         // Saved after --no-cache too: that build's output is what the next one starts from.
-        saveCache(loaded, output: output, records: records, journal: options.journal)
+        saveCache(loaded, output: output, records: records, data: (dataKey, dataPaths), journal: options.journal)
         timer.lap("save cache")
         return []
     }
 
     /// Renders and writes only what changed since the build that `previous` describes.
-    private static func update(_ output: URL, pages: [Page], keys: PageKeys, loaded: Loaded,
-                               previous: [String: BuildCache.OutputRecord], staticRoot: URL,
-                               options: BuildOptions, timer: inout StageTimer) async throws -> [String: BuildCache.OutputRecord] {
+    private static func update(_ output: URL, pages: [Page], keys: PageKeys, loaded: Loaded, previous cache: BuildCache,
+                               staticRoot: URL, options: BuildOptions, timer: inout StageTimer,
+                               progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> ([String: BuildCache.OutputRecord], [String]) {
+        let previous = cache.outputs
         var records: [String: BuildCache.OutputRecord] = [:]
         let root = output.path + "/"
         func unchanged(_ path: String, _ key: [UInt8]) -> Bool {
@@ -126,11 +128,27 @@ public enum Builder {
             let key = keys.key(for: page)
             if !unchanged(Page.outputFile(for: page.sitePath(in: loaded.journal)), key) { toRender.append((page, key)) }
         }
+        // Data files (the search index) derive from every entry: made again only when an entry,
+        // a setting or a template changed since they were last made.
+        let dataUnchanged = cache.dataKey == keys.dataKey && cache.dataPaths.allSatisfy { path in
+            previous[path].map { FileStat(path: root + path) == $0.stat } == true
+        }
+        var data: [OutputFile] = []
+        var dataPaths = cache.dataPaths
+        if dataUnchanged {
+            for path in dataPaths { records[path] = previous[path] }
+        } else {
+            var everything = loaded.journal
+            fillBodies(&everything, everything.entries.indices, loaded: loaded, loader: loaded.loader)
+            data = try await dataFiles(JournalView(journal: everything), options: options, progress: progress)
+            dataPaths = data.map(\.path)
+            timer.lap("data files")
+        }
         let needed = Set(toRender.flatMap { $0.0.entriesShown(in: loaded.journal) })
         var journal = loaded.journal
         fillBodies(&journal, needed, loaded: loaded, loader: loaded.loader)
         let view = JournalView(journal: journal, needed: needed)
-        let renderer = SiteRenderer(view: view, templates: loaded.templates, dataFiles: dataFiles(view))
+        let renderer = SiteRenderer(view: view, templates: loaded.templates, dataFiles: data)
         var changed = renderer.extraFiles.filter { !unchanged($0.path, ContentHash.digest($0.bytes)) }
         var copies: [(source: URL, path: String)] = []
         for path in loaded.files.statics where !unchanged(path, staticKey(staticRoot, path)) {
@@ -146,7 +164,7 @@ public enum Builder {
         }
         timer.lap("render \(toRender.count) of \(pages.count) pages")
         let current = Set(pages.map { Page.outputFile(for: $0.sitePath(in: loaded.journal)) })
-            .union(renderer.extraFiles.map(\.path)).union(loaded.files.statics)
+            .union(renderer.extraFiles.map(\.path)).union(loaded.files.statics).union(dataPaths)
         let removed = previous.keys.filter { !current.contains($0) }.sorted()
         try SiteUpdate(output: output).apply(changed: changed, copies: copies, removed: removed)
         for (page, key) in toRender {
@@ -156,7 +174,7 @@ public enum Builder {
         for file in changed where records[file.path] == nil { records[file.path] = record(ContentHash.digest(file.bytes), output, file.path) }
         for copy in copies { records[copy.path] = record(staticKey(staticRoot, copy.path), output, copy.path) }
         timer.lap("write \(changed.count + copies.count), remove \(removed.count)")
-        return records
+        return (records, dataPaths)
     }
 
     private static func record(_ key: [UInt8], _ output: URL, _ path: String) -> BuildCache.OutputRecord? {
@@ -169,10 +187,12 @@ public enum Builder {
         return ContentHash.digest(parts: [Array("\(stat.size) \(stat.modified)".utf8)])
     }
 
-    private static func saveCache(_ loaded: Loaded, output: URL, records: [String: BuildCache.OutputRecord], journal: URL) {
+    private static func saveCache(_ loaded: Loaded, output: URL, records: [String: BuildCache.OutputRecord],
+                                  data: (key: [UInt8], paths: [String]), journal: URL) {
         // Nothing to learn from a build that changed nothing: rewriting the cache would cost more
         // than the whole rebuild.
         if let previous = loaded.cache, previous.outputPath == output.path, previous.outputs == records,
+           previous.dataKey == data.key, previous.dataPaths == data.paths,
            previous.entries.count == loaded.entries.count,
            loaded.entries.allSatisfy({ $0.entry != nil && $0.stat != nil && previous.entries[$0.path]?.stat == $0.stat }) {
             return
@@ -188,6 +208,8 @@ public enum Builder {
         }
         cache.outputPath = output.path
         cache.outputs = records
+        cache.dataKey = data.key
+        cache.dataPaths = data.paths
         cache.save(journal: journal)
     }
 

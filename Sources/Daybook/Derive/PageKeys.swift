@@ -19,6 +19,15 @@ struct PageKeys {
         }
     }
 
+    /// What the data files derive from: every entry and everything site-wide.
+    var dataKey: [UInt8] {
+        var hasher = ContentHash.Hasher()
+        hasher.add(siteKey)
+        hasher.add(homeKey)
+        for key in entryKeys { hasher.add(key) }
+        return hasher.finish()
+    }
+
     func key(for page: Page) -> [UInt8] {
         var hasher = ContentHash.Hasher()
         hasher.add(siteKey)

@@ -67,6 +67,12 @@ enum SettingsLoader {
                 case "false", "no", "off": settings.rawHTML = false
                 default: diagnostics.append(source.error("raw_html must be true or false", line: line, column: column))
                 }
+            case "search":
+                switch value.scalar?.string.lowercased() {
+                case "true", "yes", "on": settings.search = true
+                case "false", "no", "off": settings.search = false
+                default: diagnostics.append(source.error("search must be true or false", line: line, column: column))
+                }
             case "home_entries":
                 if let count = value.scalar.flatMap({ Int($0.string) }), count > 0 {
                     settings.homeEntries = count

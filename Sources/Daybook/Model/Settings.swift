@@ -25,6 +25,8 @@ public struct Settings: Sendable, Hashable {
     public var zenQuotesURL: String?
     /// Seconds to wait for that API (`zenquotes_timeout`).
     public var zenQuotesTimeout = 3.0
+    /// Write the search index and put a search box on every page.
+    public var search = true
 
     public init() {}
 

@@ -46,6 +46,8 @@ struct JournalView: Sendable {
     var monthNames: [String]
     var monthAbbreviations: [String]
     var quoteBanner: QuoteBanner?
+    /// Site path of the search index folder, `search/`; nil when search is off.
+    var searchIndex: String?
 
     /// - Parameter needed: the entries pages will show; nil for all. Formatting dates in the
     ///   journal's locale is the costly part, so an incremental build prepares only what it renders.
@@ -76,5 +78,6 @@ struct JournalView: Sendable {
         monthNames = (1...12).map(dates.monthName)
         monthAbbreviations = (1...12).map(dates.monthAbbreviation)
         quoteBanner = QuoteBanner(journal: journal)
+        searchIndex = journal.settings.search ? SearchIndex.folder : nil
     }
 }

@@ -84,6 +84,9 @@ struct PageContext {
         site["description"] = settings.description ?? false
         site["base_url"] = settings.baseURL ?? false
         site["years"] = false
+        // The index folder from this page, for search.js: `<script ... data-index="{{site.search.index}}">`.
+        site["search"] = false
+        if let index = view.searchIndex { site["search"] = ["index": linker.root + index] }
         if let first = journal.months.last?.key.year, let last = journal.months.first?.key.year {
             site["years"] = first == last ? String(first) : "\(first)–\(last)"
         }

@@ -1,0 +1,104 @@
+/// Writes JSON byte by byte in the order it is given, so the same values always give the same
+/// bytes. Strings are UTF-8 with only `"`, `\`, control characters and U+2028/U+2029 escaped.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+    /// Whether the next value in the current array or object needs a comma before it.
+    private var needsComma = false
+
+    init(reservingCapacity capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func string(_ text: String) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        let utf8 = Array(text.utf8)
+        // Runs of bytes that need no escape are copied whole: record files hold whole entries.
+        var plain = 0
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            let escape: String
+            var length = 1
+            switch byte {
+            case 0x22: escape = "\\\""
+            case 0x5C: escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x00..<0x20: escape = "\\u" + String(byte, radix: 16).leftPadded(to: 4)
+            case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                // U+2028 and U+2029 end a line in older JavaScript; the index files are scripts.
+                escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                length = 3
+            default:
+                index += 1
+                continue
+            }
+            bytes += utf8[plain..<index]
+            bytes += Array(escape.utf8)
+            index += length
+            plain = index
+        }
+        bytes += utf8[plain...]
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A string known to need no escaping (the index's base-64 digits).
+    mutating func plainString(_ text: String) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        bytes += Array(text.utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    mutating func int(_ value: Int) {
+        separate()
+        bytes += Array(String(value).utf8)
+    }
+
+    mutating func bool(_ value: Bool) {
+        separate()
+        bytes += Array((value ? "true" : "false").utf8)
+    }
+
+    mutating func null() {
+        separate()
+        bytes += Array("null".utf8)
+    }
+
+    mutating func object(_ body: (inout JSONWriter) -> Void) {
+        container(open: "{", close: "}", body)
+    }
+
+    /// A key of the enclosing object and its value.
+    mutating func field(_ key: String, _ value: (inout JSONWriter) -> Void) {
+        string(key)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+        value(&self)
+        needsComma = true
+    }
+
+    mutating func array<Items: Sequence>(_ items: Items, _ write: (inout JSONWriter, Items.Element) -> Void) {
+        container(open: "[", close: "]") { json in
+            for item in items { write(&json, item) }
+        }
+    }
+
+    mutating func stringArray(_ items: [String]) {
+        array(items) { $0.string($1) }
+    }
+
+    private mutating func container(open: Unicode.Scalar, close: Unicode.Scalar, _ body: (inout JSONWriter) -> Void) {
+        separate()
+        bytes.append(UInt8(ascii: open))
+        needsComma = false
+        body(&self)
+        bytes.append(UInt8(ascii: close))
+        needsComma = true
+    }
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
+    }
+}

@@ -1,0 +1,145 @@
+/* Daybook's search box: the default templates' interface to window.daybook.search (search.js,
+   which must load first). It replaces the contents of [data-daybook-search], a link to the
+   archives for readers without JavaScript, with a search field whose results appear as you type.
+   `/` focuses the field, the arrow keys move through the results, Enter opens one, Escape
+   closes the list. Screen readers hear how many entries match. */
+(function () {
+  "use strict";
+
+  var container = document.querySelector("[data-daybook-search]");
+  if (!container || !window.daybook || !window.daybook.search) return;
+  var daybook = window.daybook;
+  var PAGE = 10;
+  var DELAY = 60; // ms after the last keystroke
+
+  function element(name, attributes, text) {
+    var node = document.createElement(name);
+    for (var key in attributes) node.setAttribute(key, attributes[key]);
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  var input = element("input", {
+    type: "search", id: "search-input", class: "search-input", placeholder: "Search", autocomplete: "off",
+    spellcheck: "false", enterkeyhint: "go", "aria-label": "Search the journal", "aria-keyshortcuts": "/",
+    role: "combobox", "aria-autocomplete": "list", "aria-expanded": "false", "aria-controls": "search-results"
+  });
+  var hint = element("kbd", { class: "search-hint", "aria-hidden": "true" }, "/");
+  // The live region stays in the page, hidden only visually, so every change is announced.
+  var status = element("p", { id: "search-status", class: "visually-hidden", role: "status", "aria-live": "polite" });
+  var panel = element("div", { class: "search-panel", hidden: "" });
+  var summary = element("p", { class: "search-summary", "aria-hidden": "true" });
+  var list = element("ul", { id: "search-results", class: "search-results", role: "listbox", "aria-label": "Search results" });
+  var more = element("button", { type: "button", class: "search-more", hidden: "" }, "More results");
+  panel.append(summary, list, more);
+  container.textContent = "";
+  container.append(input, hint, status, panel);
+  container.classList.add("is-ready");
+
+  var sequence = 0, shown = 0, active = -1, timer = 0;
+
+  function run(fromStart) {
+    var query = input.value.trim(), ticket = ++sequence;
+    if (!query) { close(); list.textContent = ""; status.textContent = ""; return; }
+    daybook.search(query, { limit: PAGE, offset: fromStart ? 0 : shown }).then(function (answer) {
+      if (ticket !== sequence) return;
+      if (fromStart) { list.textContent = ""; shown = 0; select(-1); }
+      answer.results.forEach(function (result) { list.append(option(result, shown++)); });
+      more.hidden = shown >= answer.total;
+      var text = answer.total === 0 ? "No entries match \u201c" + query + "\u201d" :
+        answer.total === 1 ? "1 entry" : answer.total + " entries";
+      summary.textContent = text;
+      status.textContent = text;
+      open();
+    }, function () {
+      if (ticket !== sequence) return;
+      summary.textContent = status.textContent = "Search could not load its index.";
+      open();
+    });
+  }
+
+  function option(result, index) {
+    var item = element("li", { id: "search-result-" + index, class: "search-result", role: "option", "aria-selected": "false" });
+    var link = element("a", { href: result.url, tabindex: "-1" });
+    link.append(element("span", { class: "search-result-title" }, result.title));
+    var meta = element("span", { class: "search-result-meta" });
+    if (result.hasTitle) meta.append(element("span", {}, result.weekday + ", " + result.date));
+    if (result.rating !== null) {
+      var stars = element("span", { class: "rating", "aria-hidden": "true" }, "\u2605".repeat(result.rating));
+      stars.append(element("span", { class: "rating-off" }, "\u2605".repeat(5 - result.rating)));
+      meta.append(stars, element("span", { class: "visually-hidden" }, "Rated " + result.rating + " of 5"));
+    }
+    if (result.place) meta.append(element("span", { class: "place" }, result.place));
+    if (meta.childNodes.length) link.append(meta);
+    var excerpt = element("span", { class: "search-result-excerpt" });
+    excerpt.innerHTML = result.excerpt; // escaped by search.js, with <mark> around matches
+    link.append(excerpt);
+    item.append(link);
+    item.addEventListener("mousemove", function () { if (active !== index) select(index); });
+    return item;
+  }
+
+  function select(index) {
+    var options = list.children;
+    if (options[active]) options[active].setAttribute("aria-selected", "false");
+    active = index;
+    if (options[active]) {
+      options[active].setAttribute("aria-selected", "true");
+      options[active].scrollIntoView({ block: "nearest" });
+      input.setAttribute("aria-activedescendant", options[active].id);
+    } else {
+      input.removeAttribute("aria-activedescendant");
+    }
+  }
+
+  function open() {
+    panel.hidden = false;
+    input.setAttribute("aria-expanded", "true");
+    container.classList.add("is-open");
+  }
+
+  function close() {
+    panel.hidden = true;
+    input.setAttribute("aria-expanded", "false");
+    container.classList.remove("is-open");
+    select(-1);
+  }
+
+  input.addEventListener("input", function () {
+    clearTimeout(timer);
+    timer = setTimeout(function () { run(true); }, DELAY);
+  });
+  input.addEventListener("focus", function () {
+    daybook.preload().catch(function () {});
+    if (input.value.trim() && list.children.length) open();
+  });
+  input.addEventListener("keydown", function (event) {
+    var count = list.children.length;
+    if (event.key === "ArrowDown" && count) {
+      event.preventDefault();
+      open();
+      select(Math.min(active + 1, count - 1));
+    } else if (event.key === "ArrowUp" && count) {
+      event.preventDefault();
+      select(Math.max(active - 1, -1));
+    } else if (event.key === "Enter" && count && !panel.hidden) {
+      event.preventDefault();
+      window.location.href = list.children[Math.max(active, 0)].querySelector("a").href;
+    } else if (event.key === "Escape" && !panel.hidden) {
+      event.preventDefault();
+      close();
+    }
+  });
+  more.addEventListener("click", function () { run(false); input.focus(); });
+  document.addEventListener("pointerdown", function (event) {
+    if (!container.contains(event.target)) close();
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    var target = event.target;
+    if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+    event.preventDefault();
+    input.focus();
+    input.select();
+  });
+})();

@@ -1,0 +1,1 @@
+daybook.receive("days",{"days":"feBB"});
