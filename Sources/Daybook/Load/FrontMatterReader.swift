@@ -78,7 +78,7 @@ struct FrontMatterReader {
 
     private mutating func text(_ node: Node, key: String) -> String? {
         guard let scalar = node.scalar else {
-            diagnostics.append(error("\(key) must be text, got \(describe(node))", at: node))
+            diagnostics.append(error("\(key) must be text, got \(node.kindDescription)", at: node))
             return nil
         }
         let value = scalar.string.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -87,7 +87,7 @@ struct FrontMatterReader {
 
     private mutating func date(_ node: Node) -> LocalDateTime? {
         guard let raw = node.scalar?.string else {
-            diagnostics.append(error("date must be a date such as 2024-05-01, got \(describe(node))", at: node))
+            diagnostics.append(error("date must be a date such as 2024-05-01, got \(node.kindDescription)", at: node))
             return nil
         }
         do {
@@ -104,7 +104,7 @@ struct FrontMatterReader {
     }
 
     private mutating func rating(_ node: Node) -> Int? {
-        let raw = node.scalar?.string ?? describe(node)
+        let raw = node.scalar?.string ?? node.kindDescription
         guard let value = Int(raw.trimmingCharacters(in: .whitespaces)), (0...5).contains(value) else {
             diagnostics.append(error("rating must be a whole number from 0 to 5, got \(raw)", at: node))
             return nil
@@ -118,7 +118,7 @@ struct FrontMatterReader {
             return name.isEmpty ? nil : Place(name: name)
         }
         guard let mapping = node.mapping else {
-            diagnostics.append(error("location must be a place name or {name, lat, lon}, got \(describe(node))", at: node))
+            diagnostics.append(error("location must be a place name or {name, lat, lon}, got \(node.kindDescription)", at: node))
             return nil
         }
         var place = Place(name: nil)
@@ -151,7 +151,7 @@ struct FrontMatterReader {
     }
 
     private mutating func coordinate(_ node: Node, name: String, limit: Double) -> Double? {
-        let raw = node.scalar?.string ?? describe(node)
+        let raw = node.scalar?.string ?? node.kindDescription
         guard let value = Double(raw.trimmingCharacters(in: .whitespaces)), value.isFinite, abs(value) <= limit else {
             diagnostics.append(error("\(name) must be a number from \(Int(-limit)) to \(Int(limit)), got \(raw)", at: node))
             return nil
@@ -167,14 +167,14 @@ struct FrontMatterReader {
             var collected: [String] = []
             for item in sequence {
                 guard let scalar = item.scalar else {
-                    diagnostics.append(error("tags must be a list of words, got \(describe(item)) in the list", at: item))
+                    diagnostics.append(error("tags must be a list of words, got \(item.kindDescription) in the list", at: item))
                     continue
                 }
                 collected.append(scalar.string)
             }
             items = collected
         } else {
-            diagnostics.append(error("tags must be a list such as [travel, sea] or a comma-separated string, got \(describe(node))", at: node))
+            diagnostics.append(error("tags must be a list such as [travel, sea] or a comma-separated string, got \(node.kindDescription)", at: node))
             return []
         }
         var unique: [String] = []
@@ -189,7 +189,7 @@ struct FrontMatterReader {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
         default:
-            diagnostics.append(error("\(key) must be true or false, got \(node.scalar?.string ?? describe(node))", at: node))
+            diagnostics.append(error("\(key) must be true or false, got \(node.scalar?.string ?? node.kindDescription)", at: node))
             return nil
         }
     }
@@ -211,15 +211,6 @@ struct FrontMatterReader {
 
     private func warning(_ message: String, at node: Node) -> Diagnostic {
         source.warning(message, line: fileLine(node), column: node.mark?.column ?? 1)
-    }
-
-    private func describe(_ node: Node) -> String {
-        switch node {
-        case .mapping: return "a mapping"
-        case .sequence: return "a list"
-        case .scalar(let scalar): return "'\(scalar.string)'"
-        case .alias: return "an alias"
-        }
     }
 
     private func yamlDiagnostic(_ error: Error) -> Diagnostic {

@@ -16,7 +16,7 @@ struct QuoteFileReader {
 
     mutating func quotes(_ root: Node) -> [Quote] {
         guard let items = root.sequence else {
-            diagnostics.append(error("quotes must be a list of {text, author}, got \(describe(root))", at: root))
+            diagnostics.append(error("quotes must be a list of {text, author}, got \(root.kindDescription)", at: root))
             return []
         }
         var quotes: [Quote] = []
@@ -28,7 +28,7 @@ struct QuoteFileReader {
 
     private mutating func quote(_ node: Node) -> Quote? {
         guard let mapping = node.mapping else {
-            diagnostics.append(error("a quote must be a mapping such as {text: \"…\", author: \"…\"}, got \(describe(node))", at: node))
+            diagnostics.append(error("a quote must be a mapping such as {text: \"…\", author: \"…\"}, got \(node.kindDescription)", at: node))
             return nil
         }
         var text: String?, author: String?
@@ -42,7 +42,7 @@ struct QuoteFileReader {
             case "author":
                 author = string(value, key: "author")
             default:
-                diagnostics.append(warning("unknown key \(describe(keyNode)) in a quote is ignored; a quote has text and author", at: keyNode))
+                diagnostics.append(warning("unknown key \(keyNode.kindDescription) in a quote is ignored; a quote has text and author", at: keyNode))
             }
         }
         guard let text else {
@@ -55,7 +55,7 @@ struct QuoteFileReader {
     /// The value as text, nil when null or empty; a list, mapping or (in JSON) a number or boolean is an error.
     private mutating func string(_ node: Node, key: String) -> String? {
         guard let scalar = node.scalar, !isNull(node) else {
-            if !isNull(node) { diagnostics.append(error("\(key) must be text, got \(describe(node))", at: node)) }
+            if !isNull(node) { diagnostics.append(error("\(key) must be text, got \(node.kindDescription)", at: node)) }
             return nil
         }
         if isJSON && scalar.style == .plain {
@@ -82,15 +82,6 @@ struct QuoteFileReader {
             return source.error("malformed \(format): \(problem)", line: 1)
         default:
             return source.error("malformed \(format): \(error)", line: 1)
-        }
-    }
-
-    private func describe(_ node: Node) -> String {
-        switch node {
-        case .mapping: return "a mapping"
-        case .sequence: return "a list"
-        case .scalar(let scalar): return "'\(scalar.string)'"
-        case .alias: return "an alias"
         }
     }
 
