@@ -15,7 +15,7 @@ struct EmbedResources: BuildToolPlugin {
             .map { templates.appending(path: $0) }
             .filter { url in
                 var isDirectory: ObjCBool = false
-                FileManager.default.fileExists(atPath: url.path(percentEncoded: false), isDirectory: &isDirectory)
+                _ = FileManager.default.fileExists(atPath: url.path(percentEncoded: false), isDirectory: &isDirectory)
                 return !isDirectory.boolValue
             }
         return [

@@ -21,17 +21,17 @@ public enum Builder {
                            progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) async throws(BuildFailure) -> BuildReport {
         var timer = StageTimer()
         do {
-            var loaded = try await load(options, timer: &timer, progress: progress)
+            let loaded = try await load(options, timer: &timer, progress: progress)
             let pages = Page.all(for: loaded.journal)
             var output: URL?
             if options.writes {
-                loaded.warnings += try await write(pages: pages, loaded: loaded, options: options, timer: &timer, progress: progress)
+                try await write(pages: pages, loaded: loaded, options: options, timer: &timer, progress: progress)
                 output = options.resolvedOutput
             } else {
                 let view = JournalView(journal: loaded.journal)
                 let data = try await dataFiles(view, options: options, progress: progress)
                 let renderer = SiteRenderer(view: view, templates: loaded.templates, dataFiles: data)
-                _ = try await renderer.render(pages, jobs: options.jobs) { _ in }
+                try await renderer.render(pages, jobs: options.jobs) { _ in }
                 timer.lap("render")
             }
             var report = BuildReport(entries: loaded.journal.entries.count, draftsLeftOut: loaded.journal.draftsLeftOut,
@@ -47,7 +47,7 @@ public enum Builder {
 
     /// Writes the site, in full or as an update of the previous build's output, and saves the cache.
     private static func write(pages: [Page], loaded: Loaded, options: BuildOptions, timer: inout StageTimer,
-                              progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [Diagnostic] {
+                              progress: @escaping @Sendable (BuildProgress) -> Void) async throws {
         let journal = loaded.journal
         let output = options.resolvedOutput.standardizedFileURL
         let pagePaths = pages.map { Page.outputFile(for: $0.sitePath(in: journal)) }
@@ -84,7 +84,7 @@ public enum Builder {
                 timer.lap("folders")
                 let counter = Counter()
                 let total = pagePaths.count + renderer.extraFiles.count
-                _ = try await renderer.render(pages, jobs: options.jobs) { files in
+                try await renderer.render(pages, jobs: options.jobs) { files in
                     try folder.write(files)
                     progress(BuildProgress(stage: "Writing pages", done: counter.add(files.count), total: total))
                 }
@@ -106,7 +106,6 @@ public enum Builder {
         // Saved after --no-cache too: that build's output is what the next one starts from.
         saveCache(loaded, output: output, records: records, data: (dataKey, dataPaths), journal: options.journal)
         timer.lap("save cache")
-        return []
     }
 
     /// Renders and writes only what changed since the build that `previous` describes.

@@ -52,17 +52,13 @@ public struct OutputFolder: Sendable {
         for file in files { try FileWriter.write(file.bytes, to: root + file.path) }
     }
 
-    /// Copies the journal's `static/` folder in; a file that would replace a generated page is an error.
+    /// Copies the journal's `static/` folder in. Clashes with generated pages were refused before
+    /// anything was written (`Builder.write`).
     func copyStatic(from folder: URL, files: [String]) -> [Diagnostic] {
         let manager = FileManager.default
         var diagnostics: [Diagnostic] = []
         for path in files {
             let target = staging.appendingPathComponent(path)
-            if manager.fileExists(atPath: target.path) {
-                diagnostics.append(.error("static/\(path) would replace a page Daybook generates; rename or move it",
-                                          at: SourceLocation(file: "static/\(path)")))
-                continue
-            }
             do {
                 try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try manager.copyItem(at: folder.appendingPathComponent(path), to: target)

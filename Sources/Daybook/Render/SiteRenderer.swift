@@ -43,12 +43,11 @@ struct SiteRenderer: Sendable {
     /// Renders `pages` in parallel chunks on up to `jobs` tasks and hands each chunk to `consume`
     /// as soon as it is done, so a large journal never holds all of its pages in memory at once.
     /// The extra files go to `consume` first.
-    func render(_ pages: [Page], jobs: Int, consume: @escaping @Sendable ([OutputFile]) throws -> Void) async throws -> Int {
+    func render(_ pages: [Page], jobs: Int, consume: @escaping @Sendable ([OutputFile]) throws -> Void) async throws {
         try consume(extraFiles)
         _ = try await parallelMap(pages, jobs: jobs, chunksPerJob: 8) { page -> Void in
             try consume([try self.render(page)])
         }
-        return pages.count
     }
 
     /// Renders `pages` in parallel and returns them in order.
