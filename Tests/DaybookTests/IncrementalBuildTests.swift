@@ -63,6 +63,12 @@ import Testing
             ("add a newer entry, which changes the quote shown", { try journal.write("entries/2024-06-01-june.md", "---\ntitle: June\ndate: 2024-06-01\n---\nJune.\n") }),
             ("edit a quote", { try journal.write("quotes.yml", "- text: Write it all down.\n  author: Someone\n- text: Then read it back.\n") }),
             ("move an entry to another day", { try journal.write("entries/2024-03-05-day.md", "---\ntitle: Day 5\ndate: 2024-02-28 09:00\n---\nMoved.\n") }),
+            // The search index numbers entries oldest first: an older entry renumbers every one.
+            ("add an entry older than all", { try journal.write("entries/2024-01-15-old.md", "---\ndate: 2024-01-15\n---\nWinter.\n") }),
+            ("use words no entry had", { try journal.write("entries/2024-03-06-day.md", "---\ntitle: Day 6\ndate: 2024-03-06 09:00\n---\nAardvark and zeppelin, 서울.\n") }),
+            ("make an entry much longer", { try journal.write("entries/2024-03-07-day.md", "---\ntitle: Day 7\ndate: 2024-03-07 09:00\n---\n" + String(repeating: "walks by the sea ", count: 200) + "\n") }),
+            ("turn search off", { try journal.write("daybook.yml", "title: Renamed\nlocale: fr_FR\nhome_entries: 4\nsearch: false\n") }),
+            ("turn search on again", { try journal.write("daybook.yml", "title: Renamed\nlocale: fr_FR\nhome_entries: 4\n") }),
         ]
         for (name, change) in steps {
             try change()
@@ -110,13 +116,13 @@ import Testing
         #expect(Self.modificationTimes(journal.site) == before)
     }
 
-    @Test(arguments: ["garbage", "truncated", "flipped"])
-    func neverTrustsADamagedCache(damage: String) async throws {
+    @Test(arguments: ["build.cache", "search.cache"], ["garbage", "truncated", "flipped"])
+    func neverTrustsADamagedCache(file: String, damage: String) async throws {
         let journal = try TemporaryJournal(Self.journalFiles())
         defer { journal.remove() }
         _ = try await Self.build(journal.root)
         try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2 again\ndate: 2024-03-02 09:00\n---\nChanged.\n")
-        let url = BuildCache.url(in: journal.root)
+        let url = journal.root.appendingPathComponent(BuildCache.folder).appendingPathComponent(file)
         var bytes = Array(try Data(contentsOf: url))
         switch damage {
         case "garbage": bytes = Array("not a cache".utf8)
@@ -125,8 +131,39 @@ import Testing
         }
         try Data(bytes).write(to: url)
         let report = try await Self.build(journal.root)
-        #expect(report.stages.contains { $0.name == "render and write" }, "a damaged cache means a full build")
+        if file == "build.cache" {
+            #expect(report.stages.contains { $0.name == "render and write" }, "a damaged cache means a full build")
+        } else {
+            #expect(!report.stages.contains { $0.name == "render and write" }, "the build cache still serves")
+        }
         try await Self.expectSameAsFullBuild(journal, damage)
+        #expect(SearchCache.load(journal: journal.root, parseKey: Builder.parseKey(Settings())) != nil, "written anew")
+    }
+
+    /// The search documents of unchanged entries come from the cache, not from their files: a
+    /// document planted in the cache shows in the index after another entry's edit.
+    @Test func tokenizesOnlyTheEntriesThatChanged() async throws {
+        let journal = try TemporaryJournal(Self.journalFiles())
+        defer { journal.remove() }
+        _ = try await Self.build(journal.root)
+        let parseKey = Builder.parseKey(Settings())
+        #expect(SearchCache.load(journal: journal.root, parseKey: parseKey)?.documents.count == 12)
+        // Documents made from the entry files, but day 3's key given to another text.
+        var planted = SearchDocuments()
+        for (path, text) in Self.journalFiles() where path.hasPrefix("entries/") {
+            let key = ContentHash.digest(Array(text.utf8))
+            let source = path.contains("03-03") ? "---\ndate: 2024-03-03\n---\nPlanted.\n" : text
+            try await planted.add([(key, try #require(loadEntry(source, path: path).0))], jobs: 1)
+        }
+        SearchCache.save(planted.keeping(planted.documents.keys), journal: journal.root, parseKey: parseKey)
+
+        try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2\ndate: 2024-03-02 09:00\n---\nEdited.\n")
+        _ = try await Self.build(journal.root)
+        let index = DirectoryWalker.files(under: journal.site.path + "/search/t").map { try? journal.read("_site/search/t/" + $0) }
+        #expect(try journal.read("_site/2024/03/03/day-3/index.html").contains("First line of day 3"))
+        #expect(index.contains { $0?.contains("\"planted\"") == true }, "the cached document was used")
+        #expect(index.contains { $0?.contains("\"edited\"") == true }, "the edited entry was tokenized")
+        #expect(SearchCache.load(journal: journal.root, parseKey: parseKey)?.documents.count == 12)
     }
 
     @Test func parsesAgainWhenAStoredBodyIsDamaged() async throws {

@@ -88,8 +88,11 @@ import Testing
     }
 
     @Test func theTitleWeighsMoreThanTheBody() async throws {
-        let lists = try await SearchIndex.postings(Self.view().journal.entries.reversed(), jobs: 2)
-        let ferry = try #require(SearchCode.decodePostings(lists["ferry"]!))
+        var documents = SearchDocuments()
+        let oldestFirst = Array(Self.view().journal.entries.reversed())
+        try await documents.add(oldestFirst.enumerated().map { ([UInt8($0.offset)], $0.element) }, jobs: 2)
+        let lists = try await SearchIndex.postings(oldestFirst.indices.map { documents[[UInt8($0)]]! }, in: documents, jobs: 2)
+        let ferry = try #require(SearchCode.decodePostings(lists.lists[lists.terms.firstIndex(of: "ferry")!]))
         // Entry 2 has "ferry" in its title and body, entry 1 once in its body.
         #expect(ferry.map(\.entry) == [1, 2])
         #expect(ferry[1].impact > ferry[0].impact)
@@ -111,6 +114,36 @@ import Testing
         #expect(before["search/r/1.js"] != after["search/r/1.js"])
         #expect(after["search/r/2.js"] == nil)
         #expect(before["search/meta.js"] != after["search/meta.js"])
+    }
+
+    /// An incremental build reuses the documents of an earlier build, whose term table holds
+    /// terms no entry has any more and numbers them its own way: the index must not show it.
+    @Test func documentsKeptFromAnEarlierJournalGiveTheSameIndex() async throws {
+        let older = Self.view(Self.entries + [("entries/2022/01/zebra.md", "---\ndate: 2022-01-02\n---\nA zebra crossing.\n")])
+        func keys(_ view: JournalView) -> [[UInt8]] { view.journal.entries.map { Array($0.sourcePath.utf8) } }
+        var documents = SearchDocuments()
+        _ = try await SearchIndex.build(older, documents: &documents, keys: keys(older))
+        #expect(documents.terms.contains("zebra"))
+        let view = Self.view()
+        var kept = documents.keeping(keys(view))
+        #expect(!kept.terms.contains("zebra") && kept.documents.count == 3)
+        let reused = try await SearchIndex.build(view, documents: &kept, keys: keys(view))
+        #expect(reused.files == (try await SearchIndex.build(view)).files)
+        // And with a new term sorted in among the kept ones.
+        let newer = Self.view(Self.entries + [("entries/2024/06/aa.md", "---\ndate: 2024-06-01\n---\nAardvark.\n")])
+        let grown = try await SearchIndex.build(newer, documents: &kept, keys: keys(newer))
+        #expect(grown.files == (try await SearchIndex.build(newer)).files)
+    }
+
+    @Test func makesOnlyTheRecordFilesAsked() async throws {
+        var documents = SearchDocuments()
+        let view = Self.view()
+        let keys = view.journal.entries.map { Array($0.sourcePath.utf8) }
+        let index = try await SearchIndex.build(view, documents: &documents, keys: keys, records: [1], recordKeys: [[7], [8]], stamp: "0123456789")
+        #expect(index.files.filter { $0.path.hasPrefix("search/r/") }.map(\.path) == ["search/r/1.js"])
+        #expect(index.files.first { $0.path == "search/r/1.js" }?.key == [8])
+        #expect(index.paths.sorted() == ["search/days.js", "search/meta.js", "search/r/0.js", "search/r/1.js", "search/t/0.js"])
+        #expect(String(decoding: index.files[0].bytes, as: UTF8.self).contains("\"stamp\":\"0123456789\""))
     }
 
     @Test func recordsGoAsManyToAFileAsAsked() async throws {

@@ -44,12 +44,7 @@ struct BuildCache: Sendable {
 
     /// The cache of `journal`, or nil when there is none or it cannot be trusted.
     static func load(journal: URL, parseKey: [UInt8]) -> BuildCache? {
-        guard let data = FileManager.default.contents(atPath: url(in: journal).path) else { return nil }
-        let bytes = Array(data)
-        // Layout: magic, payload, SHA-256 of the payload.
-        guard bytes.count > magic.count + 32, bytes.starts(with: magic) else { return nil }
-        let payload = Array(bytes[magic.count..<(bytes.count - 32)])
-        guard ContentHash.digest(payload) == Array(bytes.suffix(32)) else { return nil }
+        guard let payload = SealedFile.read(url(in: journal), magic: magic) else { return nil }
         var reader = ByteReader(payload)
         do {
             guard try reader.int() == format, try reader.data() == parseKey else { return nil }
@@ -115,12 +110,10 @@ struct BuildCache: Sendable {
         writer.data(dataKey)
         writer.int(dataPaths.count)
         for path in dataPaths { writer.string(path) }
-        let folder = journal.appendingPathComponent(Self.folder)
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(at: journal.appendingPathComponent(Self.folder), withIntermediateDirectories: true)
         // Keep the cache out of the journal's git repository without touching the user's .gitignore.
         let ignore = journal.appendingPathComponent(".daybook/.gitignore")
         if !FileManager.default.fileExists(atPath: ignore.path) { try? Data("*\n".utf8).write(to: ignore) }
-        let bytes = Self.magic + writer.bytes + ContentHash.digest(writer.bytes)
-        try? Data(bytes).write(to: Self.url(in: journal), options: .atomic)
+        SealedFile.write(writer.bytes, to: Self.url(in: journal), magic: Self.magic)
     }
 }

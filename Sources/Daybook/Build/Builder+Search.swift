@@ -1,13 +1,84 @@
+import Foundation
+
 extension Builder {
+    /// What the search index of a writing build reuses and must know. Record files are keyed by
+    /// what they show, like pages, so an incremental build makes only those whose entries changed;
+    /// entries are tokenized again only when their file changed (`SearchCache`).
+    struct SearchPlan: Sendable {
+        var documents: SearchDocuments
+        /// Documents read from the cache, to tell whether the cache is worth writing again.
+        var cachedCount: Int
+        /// Per entry (journal order): the content hash of its file.
+        var keys: [[UInt8]]
+        /// The record files to make; nil for all.
+        var records: Set<Int>?
+        var recordKeys: [[UInt8]]
+        var stamp: String
+        var added = 0
+
+        /// - Parameter cached: the documents of earlier builds, if any can be trusted.
+        init(loaded: Loaded, keys pageKeys: PageKeys, hashes: [String: [UInt8]], cached: SearchDocuments?) {
+            let journal = loaded.journal
+            documents = cached ?? SearchDocuments()
+            cachedCount = cached?.documents.count ?? 0
+            keys = journal.entries.map { hashes[$0.sourcePath] ?? [] }
+            let count = journal.entries.count
+            // A record shows its entries in the journal's settings; templates play no part.
+            var settings = journal.settings
+            settings.includeDrafts = false
+            let settingsKey = ContentHash.digest(parts: [Array(DaybookVersion.string.utf8), Array("\(settings)".utf8)])
+            recordKeys = SearchIndex.recordGroups(count: count).map { group in
+                var hasher = ContentHash.Hasher()
+                hasher.add(settingsKey)
+                for number in group { hasher.add(pageKeys.entryKeys[count - 1 - number]) }
+                return hasher.finish()
+            }
+            stamp = SearchIndex.stamp(for: pageKeys.dataKey)
+        }
+
+        /// Journal indices of the entries in the record files to make.
+        var recordEntries: Set<Int> {
+            let count = keys.count
+            let groups = SearchIndex.recordGroups(count: count)
+            let numbers = records.map(Array.init) ?? Array(groups.indices)
+            return Set(numbers.flatMap { groups[$0].map { count - 1 - $0 } })
+        }
+
+        /// Journal indices of the entries with no document yet, whose bodies tokenizing needs.
+        var untokenized: Set<Int> {
+            Set(keys.indices.filter { documents[keys[$0]] == nil })
+        }
+
+        /// Saves the documents of this journal's entries when they differ from the cache's.
+        func save(journal: URL, settings: Settings) {
+            let kept = documents.keeping(keys)
+            guard added > 0 || kept.documents.count != cachedCount else { return }
+            SearchCache.save(kept, journal: journal, parseKey: parseKey(settings))
+        }
+    }
+
     /// The files the pages' scripts read: the search index (unless `search: false`) and the
-    /// quote list. They derive from every entry, so `view` must hold every entry with its body.
-    static func dataFiles(_ view: JournalView, options: BuildOptions,
-                          progress: @Sendable (BuildProgress) -> Void) async throws -> [OutputFile] {
+    /// quote list, with every path the index has (some record files may be left as they were).
+    /// Without a plan every file is made from scratch; `view` must then hold every entry's body.
+    static func dataFiles(_ view: JournalView, search plan: inout SearchPlan?, options: BuildOptions,
+                          progress: @Sendable (BuildProgress) -> Void) async throws -> (files: [OutputFile], paths: [String]) {
         var files = view.quoteBanner.map { [$0.dataFile] } ?? []
+        var paths = files.map(\.path)
         if view.journal.settings.search {
             progress(BuildProgress(stage: "Indexing for search", done: 0, total: view.journal.entries.count))
-            files += try await SearchIndex.build(view, jobs: options.jobs).files
+            let index: SearchIndex
+            if var current = plan {
+                let before = current.documents.documents.count
+                index = try await SearchIndex.build(view, documents: &current.documents, keys: current.keys, records: current.records,
+                                                    recordKeys: current.recordKeys, stamp: current.stamp, jobs: options.jobs)
+                current.added = current.documents.documents.count - before
+                plan = current
+            } else {
+                index = try await SearchIndex.build(view, jobs: options.jobs)
+            }
+            files += index.files
+            paths += index.paths
         }
-        return files
+        return (files, paths)
     }
 }

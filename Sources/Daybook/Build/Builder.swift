@@ -29,8 +29,9 @@ public enum Builder {
                 output = options.resolvedOutput
             } else {
                 let view = JournalView(journal: loaded.journal)
-                let data = try await dataFiles(view, options: options, progress: progress)
-                let renderer = SiteRenderer(view: view, templates: loaded.templates, dataFiles: data)
+                var fromScratch: SearchPlan?
+                let data = try await dataFiles(view, search: &fromScratch, options: options, progress: progress)
+                let renderer = SiteRenderer(view: view, templates: loaded.templates, dataFiles: data.files)
                 try await renderer.render(pages, jobs: options.jobs) { _ in }
                 timer.lap("render")
             }
@@ -66,18 +67,21 @@ public enum Builder {
 
         var records: [String: BuildCache.OutputRecord]
         var dataPaths: [String] = []
+        var search: SearchPlan?
         let dataKey = keys.dataKey
         if let cache = loaded.cache, cache.outputPath == output.path, OutputFolder.isDaybookOutput(output) {
-            (records, dataPaths) = try await update(output, pages: pages, keys: keys, loaded: loaded, previous: cache,
-                                                    staticRoot: staticRoot, options: options, timer: &timer, progress: progress)
+            (records, dataPaths, search) = try await update(output, pages: pages, keys: keys, hashes: hashes, loaded: loaded, previous: cache,
+                                                            staticRoot: staticRoot, options: options, timer: &timer, progress: progress)
         } else {
             var journal = journal
             fillBodies(&journal, journal.entries.indices, loaded: loaded, loader: loaded.loader)
             let view = JournalView(journal: journal)
             timer.lap("views")
-            let data = try await dataFiles(view, options: options, progress: progress)
+            let cached = options.useCache ? SearchCache.load(journal: options.journal, parseKey: parseKey(journal.settings)) : nil
+            search = SearchPlan(loaded: loaded, keys: keys, hashes: hashes, cached: cached)
+            let data = try await dataFiles(view, search: &search, options: options, progress: progress)
             timer.lap("data files")
-            let renderer = SiteRenderer(view: view, templates: loaded.templates, dataFiles: data)
+            let renderer = SiteRenderer(view: view, templates: loaded.templates, dataFiles: data.files)
             let folder = try OutputFolder.prepare(output)
             do {
                 try folder.makeFolders(for: pagePaths + renderer.extraFiles.map(\.path))
@@ -98,57 +102,96 @@ public enum Builder {
             }
             records = [:]
             for (page, path) in zip(pages, pagePaths) { records[path] = record(keys.key(for: page), output, path) }
-            for file in renderer.extraFiles { records[file.path] = record(ContentHash.digest(file.bytes), output, file.path) }
-            dataPaths = data.map(\.path)
+            for file in renderer.extraFiles { records[file.path] = record(file.key ?? ContentHash.digest(file.bytes), output, file.path) }
+            dataPaths = data.paths
             for path in loaded.files.statics { records[path] = record(staticKey(staticRoot, path), output, path) }
             timer.lap("static and swap")
         }
-        // Saved after --no-cache too: that build's output is what the next one starts from.
+        // Saved after --no-cache too: that build's output is what the next one starts from. The
+        // search documents are saved at the same time, on another core.
+        let plan = search, root = options.journal, settings = journal.settings
+        async let searchSaved: Void = plan?.save(journal: root, settings: settings) ?? ()
         saveCache(loaded, output: output, records: records, data: (dataKey, dataPaths), journal: options.journal)
+        await searchSaved
         timer.lap("save cache")
     }
 
     /// Renders and writes only what changed since the build that `previous` describes.
-    private static func update(_ output: URL, pages: [Page], keys: PageKeys, loaded: Loaded, previous cache: BuildCache,
-                               staticRoot: URL, options: BuildOptions, timer: inout StageTimer,
-                               progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> ([String: BuildCache.OutputRecord], [String]) {
+    private static func update(_ output: URL, pages: [Page], keys: PageKeys, hashes: [String: [UInt8]], loaded: Loaded,
+                               previous cache: BuildCache, staticRoot: URL, options: BuildOptions, timer: inout StageTimer,
+                               progress: @escaping @Sendable (BuildProgress) -> Void) async throws
+        -> ([String: BuildCache.OutputRecord], [String], SearchPlan?) {
+        // The search index's documents load while pages are compared with the previous build.
+        let journalRoot = options.journal, settings = loaded.journal.settings
+        let indexChanged = settings.search && cache.dataKey != keys.dataKey
+        async let earlyDocuments = indexChanged ? SearchCache.load(journal: journalRoot, parseKey: parseKey(settings)) : nil
         let previous = cache.outputs
         var records: [String: BuildCache.OutputRecord] = [:]
         let root = output.path + "/"
+        // What is on disk now of every file the previous build wrote, looked up in parallel.
+        let previousPaths = Array(previous.keys)
+        let stats = Dictionary(uniqueKeysWithValues: zip(previousPaths, try await parallelMap(previousPaths, jobs: options.jobs) {
+            FileStat(path: root + $0)
+        }))
         func unchanged(_ path: String, _ key: [UInt8]) -> Bool {
-            guard let old = previous[path], old.key == key, FileStat(path: root + path) == old.stat else {
+            guard let old = previous[path], old.key == key, stats[path] == old.stat else {
                 return false
             }
             records[path] = old
             return true
         }
+        /// Whether a file made from changed inputs came out as the one on disk.
+        func onDisk(_ file: OutputFile) -> Bool {
+            guard let existing = FileManager.default.contents(atPath: root + file.path) else { return false }
+            return Array(existing) == file.bytes
+        }
         var toRender: [(Page, [UInt8])] = []
-        for page in pages {
-            let key = keys.key(for: page)
-            if !unchanged(Page.outputFile(for: page.sitePath(in: loaded.journal)), key) { toRender.append((page, key)) }
-        }
+        let journal = loaded.journal
+        let pageKeys = try await parallelMap(pages, jobs: options.jobs) { (Page.outputFile(for: $0.sitePath(in: journal)), keys.key(for: $0)) }
+        for (page, (path, key)) in zip(pages, pageKeys) where !unchanged(path, key) { toRender.append((page, key)) }
+        timer.lap("compare with the last build")
+        var shown = Set(toRender.flatMap { $0.0.entriesShown(in: loaded.journal) })
+        var bodies = shown
         // Data files (the search index) derive from every entry: made again only when an entry,
-        // a setting or a template changed since they were last made.
+        // a setting or a template changed since they were last made, and then only the record
+        // files whose entries changed, tokenizing only entries whose file changed.
         let dataUnchanged = cache.dataKey == keys.dataKey && cache.dataPaths.allSatisfy { path in
-            previous[path].map { FileStat(path: root + path) == $0.stat } == true
+            previous[path].map { stats[path] == $0.stat } == true
         }
+        var search: SearchPlan?
+        if dataUnchanged {
+            for path in cache.dataPaths { records[path] = previous[path] }
+        } else if loaded.journal.settings.search {
+            let cached = indexChanged ? await earlyDocuments : SearchCache.load(journal: journalRoot, parseKey: parseKey(settings))
+            var plan = SearchPlan(loaded: loaded, keys: keys, hashes: hashes, cached: cached)
+            plan.records = Set(plan.recordKeys.indices.filter { number in
+                !unchanged(SearchIndex.folder + ScriptWrappedJSON().fileName("r/\(number)"), plan.recordKeys[number])
+            })
+            shown.formUnion(plan.recordEntries)
+            bodies.formUnion(plan.recordEntries.union(plan.untokenized))
+            search = plan
+        }
+        var filled = journal
+        fillBodies(&filled, bodies, loaded: loaded, loader: loaded.loader)
+        let view = JournalView(journal: filled, needed: shown)
+        timer.lap("bodies and views")
         var data: [OutputFile] = []
         var dataPaths = cache.dataPaths
-        if dataUnchanged {
-            for path in dataPaths { records[path] = previous[path] }
-        } else {
-            var everything = loaded.journal
-            fillBodies(&everything, everything.entries.indices, loaded: loaded, loader: loaded.loader)
-            data = try await dataFiles(JournalView(journal: everything), options: options, progress: progress)
-            dataPaths = data.map(\.path)
+        if !dataUnchanged {
+            (data, dataPaths) = try await dataFiles(view, search: &search, options: options, progress: progress)
             timer.lap("data files")
         }
-        let needed = Set(toRender.flatMap { $0.0.entriesShown(in: loaded.journal) })
-        var journal = loaded.journal
-        fillBodies(&journal, needed, loaded: loaded, loader: loaded.loader)
-        let view = JournalView(journal: journal, needed: needed)
         let renderer = SiteRenderer(view: view, templates: loaded.templates, dataFiles: data)
-        var changed = renderer.extraFiles.filter { !unchanged($0.path, ContentHash.digest($0.bytes)) }
+        var changed: [OutputFile] = []
+        for file in renderer.extraFiles {
+            let key = file.key ?? ContentHash.digest(file.bytes)
+            if unchanged(file.path, key) { continue }
+            if file.key != nil && onDisk(file) {
+                records[file.path] = record(key, output, file.path)
+            } else {
+                changed.append(file)
+            }
+        }
         var copies: [(source: URL, path: String)] = []
         for path in loaded.files.statics where !unchanged(path, staticKey(staticRoot, path)) {
             copies.append((staticRoot.appendingPathComponent(path), path))
@@ -157,10 +200,7 @@ public enum Builder {
         let rendered = try await renderer.renderPages(toRender.map(\.0), jobs: options.jobs)
         // A page whose inputs changed may still come out the same (an edit to a neighbour's body):
         // compare with the file on disk and leave it alone when equal.
-        for file in rendered {
-            let existing = FileManager.default.contents(atPath: output.appendingPathComponent(file.path).path)
-            if existing.map({ Array($0) == file.bytes }) != true { changed.append(file) }
-        }
+        for file in rendered where !onDisk(file) { changed.append(file) }
         timer.lap("render \(toRender.count) of \(pages.count) pages")
         let current = Set(pages.map { Page.outputFile(for: $0.sitePath(in: loaded.journal)) })
             .union(renderer.extraFiles.map(\.path)).union(loaded.files.statics).union(dataPaths)
@@ -170,10 +210,12 @@ public enum Builder {
             let path = Page.outputFile(for: page.sitePath(in: loaded.journal))
             records[path] = record(key, output, path)
         }
-        for file in changed where records[file.path] == nil { records[file.path] = record(ContentHash.digest(file.bytes), output, file.path) }
+        for file in changed where records[file.path] == nil {
+            records[file.path] = record(file.key ?? ContentHash.digest(file.bytes), output, file.path)
+        }
         for copy in copies { records[copy.path] = record(staticKey(staticRoot, copy.path), output, copy.path) }
         timer.lap("write \(changed.count + copies.count), remove \(removed.count)")
-        return (records, dataPaths)
+        return (records, dataPaths, search)
     }
 
     private static func record(_ key: [UInt8], _ output: URL, _ path: String) -> BuildCache.OutputRecord? {

@@ -10,6 +10,17 @@ struct ByteWriter {
 
     mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
+    /// A non-negative number in as few bytes as it needs, seven bits each (LEB128).
+    mutating func varint(_ value: Int) {
+        precondition(value >= 0, "varints are unsigned")
+        var rest = UInt64(value)
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
     mutating func data(_ value: [UInt8]) {
         int(value.count)
         bytes.append(contentsOf: value)
@@ -42,6 +53,19 @@ struct ByteReader {
         for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
         offset += 8
         return Int(Int64(bitPattern: value))
+    }
+
+    mutating func varint() throws(Damaged) -> Int {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < bytes.count, shift < 63 else { throw Damaged() }
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7f) << shift
+            if byte < 0x80 { return Int(value) }
+            shift += 7
+        }
     }
 
     mutating func bool() throws(Damaged) -> Bool {

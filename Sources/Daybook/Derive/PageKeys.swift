@@ -2,7 +2,7 @@
 /// (neighbouring months, counts), on top of a site-wide key for everything every page shows
 /// (settings, templates, the footer's counts). Equal keys mean an identical page, so an
 /// incremental build renders only pages whose key changed.
-struct PageKeys {
+struct PageKeys: Sendable {
     let journal: Journal
     /// Per entry (journal order): the content hash of its file and its address.
     let entryKeys: [[UInt8]]

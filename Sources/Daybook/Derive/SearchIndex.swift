@@ -16,41 +16,80 @@ struct SearchIndex: Sendable {
     /// more per query (bench/README.md).
     static let defaultRecordsPerFile = 2
 
+    /// The files made by this build.
     var files: [OutputFile]
+    /// Every file of the index, those made and those left as they were.
+    var paths: [String]
 
+    /// The index of a journal from scratch, every file made, its stamp a digest of them all.
     static func build(_ view: JournalView, storage: some SearchIndexStorage = ScriptWrappedJSON(),
                       targetShardBytes: Int = SearchShards.defaultTargetBytes, recordsPerFile: Int = defaultRecordsPerFile,
                       jobs: Int = defaultJobs) async throws -> SearchIndex {
+        var documents = SearchDocuments()
+        let keys = view.journal.entries.indices.map { Array("\($0)".utf8) }
+        return try await build(view, documents: &documents, keys: keys, storage: storage, targetShardBytes: targetShardBytes,
+                               recordsPerFile: recordsPerFile, jobs: jobs)
+    }
+
+    /// The index of a journal, reusing `documents` from earlier builds and adding what is new.
+    /// - Parameters:
+    ///   - keys: per entry (journal order), what finds its document: a digest of its file.
+    ///   - records: which record files to make, by number; nil for all. A build that skips some
+    ///     must pass `stamp`, since it cannot digest files it did not make.
+    ///   - recordKeys: what each record file is made from, given to its `OutputFile`.
+    static func build(_ view: JournalView, documents: inout SearchDocuments, keys: [[UInt8]], records: Set<Int>? = nil,
+                      recordKeys: [[UInt8]]? = nil, stamp givenStamp: String? = nil,
+                      storage: some SearchIndexStorage = ScriptWrappedJSON(),
+                      targetShardBytes: Int = SearchShards.defaultTargetBytes, recordsPerFile: Int = defaultRecordsPerFile,
+                      jobs: Int = defaultJobs) async throws -> SearchIndex {
+        precondition(records == nil || givenStamp != nil, "a partial index needs a stamp")
         let count = view.journal.entries.count
         // Entry number n is journal index count - 1 - n: the oldest entry is 0.
-        let oldestFirst = Array(view.journal.entries.reversed())
-        let shards = SearchShards(try await postings(oldestFirst, jobs: jobs), targetBytes: targetShardBytes)
-        var named: [(String, [UInt8])] = [("days", days(oldestFirst))]
+        let oldestFirst = Array(view.journal.entries.indices.reversed())
+        try await documents.add(oldestFirst.map { (keys[$0], view.journal.entries[$0]) }, jobs: jobs)
+        let table = documents
+        let postings = try await Self.postings(oldestFirst.map { table[keys[$0]]! }, in: table, jobs: jobs)
+        let shards = SearchShards(terms: postings.terms, postings: postings.lists, targetBytes: targetShardBytes)
+        var named: [(String, [UInt8], key: [UInt8]?)] = [("days", days(oldestFirst.map { view.journal.entries[$0] }), nil)]
         for (index, shard) in shards.shards.enumerated() {
             var json = JSONWriter()
             shards.write(shard, to: &json)
-            named.append(("t/\(index)", json.bytes))
+            named.append(("t/\(index)", json.bytes, nil))
         }
-        let groups = stride(from: 0, to: count, by: recordsPerFile).map { $0..<min($0 + recordsPerFile, count) }
-        named += try await parallelMap(groups, jobs: jobs) { group in
+        let groups = recordGroups(count: count, recordsPerFile: recordsPerFile)
+        let wanted = groups.indices.filter { records?.contains($0) ?? true }
+        named += try await parallelMap(wanted, jobs: jobs) { number in
             var json = JSONWriter()
-            json.array(group) { record(view, entry: count - 1 - $1, to: &$0) }
-            return ("r/\(group.lowerBound / recordsPerFile)", json.bytes)
+            json.array(groups[number]) { record(view, entry: count - 1 - $1, to: &$0) }
+            return ("r/\(number)", json.bytes, recordKeys?[number])
         }
 
         var digest = SHA256()
         var files: [OutputFile] = []
-        for (name, json) in named {
+        for (name, json, key) in named {
             let bytes = storage.encode(name: name, json: json)
             digest.update(data: Array(name.utf8) + [0])
             digest.update(data: bytes)
-            files.append(OutputFile(path: folder + storage.fileName(name), bytes: bytes))
+            files.append(OutputFile(path: folder + storage.fileName(name), bytes: bytes, key: key))
         }
-        let stamp = digest.finalize().prefix(5).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        let stamp = givenStamp ?? digest.finalize().prefix(5).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
         var meta = JSONWriter()
         writeMeta(view, shards: shards, recordsPerFile: recordsPerFile, stamp: stamp, to: &meta)
         files.insert(OutputFile(path: folder + storage.fileName("meta"), bytes: storage.encode(name: "meta", json: meta.bytes)), at: 0)
-        return SearchIndex(files: files)
+        var paths = files.map(\.path)
+        paths += groups.indices.filter { !(records?.contains($0) ?? true) }.map { folder + storage.fileName("r/\($0)") }
+        return SearchIndex(files: files, paths: paths)
+    }
+
+    /// The entries of each record file, by entry number (oldest first).
+    static func recordGroups(count: Int, recordsPerFile: Int = defaultRecordsPerFile) -> [Range<Int>] {
+        stride(from: 0, to: count, by: recordsPerFile).map { $0..<min($0 + recordsPerFile, count) }
+    }
+
+    /// A stamp for an index made from inputs whose digest is `key`.
+    static func stamp(for key: [UInt8]) -> String {
+        ContentHash.digest(parts: [Array("search \(formatVersion)".utf8), key]).prefix(5)
+            .map { String($0, radix: 16).leftPadded(to: 2) }.joined()
     }
 
     /// An entry in a posting list before it is encoded.
@@ -60,51 +99,41 @@ struct SearchIndex: Sendable {
         var frequency: Int32
     }
 
-    /// The postings of a run of entries, made by one task.
-    struct Partial: Sendable {
-        var lists: [String: [RawPosting]] = [:]
-        var lengths: [Int] = []
-    }
-
-    /// Term -> encoded posting list of `entries` (numbered by position). Tokenizing and encoding
-    /// run in parallel; only the merge of each run's lists is sequential.
-    static func postings(_ entries: [Entry], jobs: Int) async throws -> [String: String] {
-        // Runs of entries, not single ones, so each task keeps one tokenizer and term counter.
-        let runs = stride(from: 0, to: entries.count, by: 512).map { $0..<min($0 + 512, entries.count) }
-        let partials = try await parallelMap(runs, jobs: jobs, chunksPerJob: 1) { range in
-            var tokenizer = SearchTokenizer()
-            var counter = SearchTermCounter()
-            var lists: [[RawPosting]] = []
-            var partial = Partial()
-            for entry in range {
-                let document = SearchDocument(entries[entry], tokenizer: &tokenizer, counter: &counter)
-                partial.lengths.append(document.length)
-                for (term, frequency) in document.frequencies {
-                    while lists.count <= term { lists.append([]) }
-                    lists[term].append(RawPosting(entry: Int32(entry), frequency: Int32(frequency)))
-                }
-                for filter in document.filters {
-                    partial.lists[filter, default: []].append(RawPosting(entry: Int32(entry), frequency: 0))
-                }
+    /// The posting lists of `documents` (numbered by position), as (terms in index order, each
+    /// term's encoded list). Lists are gathered in flat arrays; encoding runs in parallel.
+    static func postings(_ documents: [SearchDocuments.Document], in table: SearchDocuments,
+                         jobs: Int) async throws -> (terms: [String], lists: [String]) {
+        var counts = [Int](repeating: 0, count: table.terms.count)
+        var totalLength = 0
+        for document in documents {
+            for term in document.terms { counts[Int(term)] += 1 }
+            for term in document.filters { counts[Int(term)] += 1 }
+            totalLength += document.length
+        }
+        var starts = [Int](repeating: 0, count: counts.count + 1)
+        for term in counts.indices { starts[term + 1] = starts[term] + counts[term] }
+        var next = starts
+        var raw = [RawPosting](repeating: RawPosting(entry: 0, frequency: 0), count: starts[counts.count])
+        for (number, document) in documents.enumerated() {
+            for (term, frequency) in zip(document.terms, document.frequencies) {
+                raw[next[Int(term)]] = RawPosting(entry: Int32(number), frequency: frequency)
+                next[Int(term)] += 1
             }
-            for (term, list) in zip(counter.terms, lists) where !list.isEmpty { partial.lists[term] = list }
-            return partial
+            for term in document.filters {
+                raw[next[Int(term)]] = RawPosting(entry: Int32(number), frequency: 0)
+                next[Int(term)] += 1
+            }
         }
-        var lists: [String: [RawPosting]] = [:]
-        var lengths: [Int] = []
-        for partial in partials {
-            lengths += partial.lengths
-            for (term, postings) in partial.lists { lists[term, default: []] += postings }
-        }
-        let averageLength = Double(lengths.reduce(0, +)) / Double(max(1, lengths.count))
-        let lengthOf = lengths
-        let encoded = try await parallelMap(Array(lists), jobs: jobs) { term, raw in
-            let postings = raw.map { posting in
+        let averageLength = Double(totalLength) / Double(max(1, documents.count))
+        let lengths = documents.map(\.length)
+        let order = table.sortedTerms().filter { counts[Int($0)] > 0 }
+        let flat = raw, bounds = starts
+        let lists = try await parallelMap(order, jobs: jobs) { term in
+            SearchCode.postings(flat[bounds[Int(term)]..<bounds[Int(term) + 1]].map { posting in
                 Posting(entry: Int(posting.entry), impact: posting.frequency == 0 ? 1 :
-                            SearchCode.impact(frequency: Int(posting.frequency), length: lengthOf[Int(posting.entry)], averageLength: averageLength))
-            }
-            return (term, SearchCode.postings(postings))
+                            SearchCode.impact(frequency: Int(posting.frequency), length: lengths[Int(posting.entry)], averageLength: averageLength))
+            })
         }
-        return Dictionary(uniqueKeysWithValues: encoded)
+        return (order.map { table.terms[Int($0)] }, lists)
     }
 }

@@ -19,11 +19,17 @@ struct SearchShards: Sendable {
     /// - Parameter postings: term -> encoded posting list.
     init(_ postings: [String: String], targetBytes: Int = defaultTargetBytes) {
         let terms = postings.keys.sorted(by: SearchTokenizer.precedes)
+        self.init(terms: terms, postings: terms.map { postings[$0]! }, targetBytes: targetBytes)
+    }
+
+    /// - Parameters:
+    ///   - terms: in index order (`SearchTokenizer.precedes`).
+    ///   - postings: each term's encoded posting list.
+    init(terms: [String], postings: [String], targetBytes: Int = defaultTargetBytes) {
         var shards: [Shard] = []
         var current = Shard(terms: [], postings: [])
         var size = 0
-        for term in terms {
-            let list = postings[term]!
+        for (term, list) in zip(terms, postings) {
             // Quotes and commas of the two strings in the shard's JSON.
             let cost = term.utf8.count + list.utf8.count + 6
             if size > 0 && size + cost > targetBytes {

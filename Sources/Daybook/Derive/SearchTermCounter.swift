@@ -30,6 +30,11 @@ struct SearchTermCounter {
         return result
     }
 
+    /// The number of `term` in this counter's table, added without an occurrence if new.
+    mutating func number(of term: String) -> Int {
+        number(ArraySlice(term.utf8))
+    }
+
     private mutating func number(_ key: ArraySlice<UInt8>) -> Int {
         // FNV-1a: plenty for short words, and far cheaper than String hashing.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -4,10 +4,19 @@ import Foundation
 public struct OutputFile: Sendable, Hashable {
     public var path: String
     public var bytes: [UInt8]
+    /// A digest of what the file is made from, when its maker keeps one (an incremental build
+    /// compares it to skip the file next time); nil when the file is known by its content.
+    var key: [UInt8]?
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
+    }
+
+    init(path: String, bytes: [UInt8], key: [UInt8]?) {
+        self.path = path
+        self.bytes = bytes
+        self.key = key
     }
 }
 

@@ -1,0 +1,21 @@
+import Foundation
+
+/// The layout of Daybook's cache files: a magic line, the payload, and the SHA-256 of the payload,
+/// so a file that is damaged, cut short or not a cache at all is recognised and never trusted.
+enum SealedFile {
+    /// The payload of the file at `url`, or nil when it is missing or fails its check.
+    static func read(_ url: URL, magic: [UInt8]) -> [UInt8]? {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        let bytes = Array(data)
+        guard bytes.count > magic.count + 32, bytes.starts(with: magic) else { return nil }
+        let payload = Array(bytes[magic.count..<(bytes.count - 32)])
+        return ContentHash.digest(payload) == Array(bytes.suffix(32)) ? payload : nil
+    }
+
+    /// Writes the file atomically, making its folder if needed; a failure only costs the next
+    /// build its head start.
+    static func write(_ payload: [UInt8], to url: URL, magic: [UInt8]) {
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data(magic + payload + ContentHash.digest(payload)).write(to: url, options: .atomic)
+    }
+}

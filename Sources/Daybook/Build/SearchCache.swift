@@ -1,0 +1,74 @@
+import Foundation
+
+/// The search index's documents between builds, in `JOURNAL/.daybook/cache/search.cache`: each
+/// entry's terms, found by its file's content hash. A `SealedFile`, ignored like the build cache
+/// whenever it is damaged or was written by another version or other parse settings.
+enum SearchCache {
+    static let format = 1
+    static let fileName = "search.cache"
+    static let magic = Array("DAYBOOK-SEARCH\n".utf8)
+
+    static func url(in journal: URL) -> URL {
+        journal.appendingPathComponent(BuildCache.folder).appendingPathComponent(fileName)
+    }
+
+    static func load(journal: URL, parseKey: [UInt8]) -> SearchDocuments? {
+        guard let payload = SealedFile.read(url(in: journal), magic: magic) else { return nil }
+        var reader = ByteReader(payload)
+        do {
+            guard try reader.int() == format, try reader.int() == SearchIndex.formatVersion,
+                  try reader.data() == parseKey else { return nil }
+            var terms: [String] = []
+            for _ in 0..<(try reader.varint()) { terms.append(try reader.string()) }
+            func term() throws(ByteReader.Damaged) -> Int32 {
+                let number = try reader.varint()
+                guard number < terms.count else { throw ByteReader.Damaged() }
+                return Int32(number)
+            }
+            var documents: [[UInt8]: SearchDocuments.Document] = [:]
+            for _ in 0..<(try reader.varint()) {
+                let key = try reader.data()
+                let length = try reader.varint()
+                var document = SearchDocuments.Document(terms: [], frequencies: [], length: length, filters: [])
+                let count = try reader.varint()
+                document.terms.reserveCapacity(count)
+                document.frequencies.reserveCapacity(count)
+                for _ in 0..<count {
+                    document.terms.append(try term())
+                    document.frequencies.append(Int32(clamping: try reader.varint()))
+                }
+                for _ in 0..<(try reader.varint()) { document.filters.append(try term()) }
+                documents[key] = document
+            }
+            guard reader.atEnd, zip(terms, terms.dropFirst()).allSatisfy({ SearchTokenizer.precedes($0, $1) }) else { return nil }
+            return SearchDocuments(sortedTerms: terms, documents: documents)
+        } catch {
+            return nil
+        }
+    }
+
+    /// Writes `documents`, whose terms must all be sorted (see `SearchDocuments.keeping`).
+    static func save(_ documents: SearchDocuments, journal: URL, parseKey: [UInt8]) {
+        precondition(documents.sortedCount == documents.terms.count, "save what `keeping` returns")
+        var writer = ByteWriter()
+        writer.int(format)
+        writer.int(SearchIndex.formatVersion)
+        writer.data(parseKey)
+        writer.varint(documents.terms.count)
+        for term in documents.terms { writer.string(term) }
+        writer.varint(documents.documents.count)
+        for key in documents.documents.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            let document = documents.documents[key]!
+            writer.data(key)
+            writer.varint(document.length)
+            writer.varint(document.terms.count)
+            for (term, frequency) in zip(document.terms, document.frequencies) {
+                writer.varint(Int(term))
+                writer.varint(Int(frequency))
+            }
+            writer.varint(document.filters.count)
+            for term in document.filters { writer.varint(Int(term)) }
+        }
+        SealedFile.write(writer.bytes, to: url(in: journal), magic: magic)
+    }
+}
