@@ -76,13 +76,14 @@ struct BuildCache: Sendable {
 
     /// Writes the cache atomically; a failure only costs the next build its head start.
     func save(journal: URL) {
-        var writer = ByteWriter()
+        var writer = ByteWriter(capacity: 600 * entries.count + 100 * outputs.count)
         writer.int(Self.format)
         writer.data(parseKey)
         writer.int(savedAt)
         writer.int(entries.count)
-        for path in entries.keys.sorted() {
-            let cached = entries[path]!
+        // In the dictionaries' order: sorting 25,000 paths took a fifth of the save, and nothing
+        // reads the cache but Daybook.
+        for (path, cached) in entries {
             writer.string(path)
             writer.int(cached.stat.size)
             writer.int(cached.stat.modified)
@@ -100,8 +101,7 @@ struct BuildCache: Sendable {
         }
         writer.string(outputPath)
         writer.int(outputs.count)
-        for path in outputs.keys.sorted() {
-            let record = outputs[path]!
+        for (path, record) in outputs {
             writer.string(path)
             writer.data(record.key)
             writer.int(record.stat.size)

@@ -68,6 +68,7 @@ public enum Builder {
         var records: [String: BuildCache.OutputRecord]
         var dataPaths: [String] = []
         var search: SearchPlan?
+        var searchSaved: Task<Void, Never>?
         let dataKey = keys.dataKey
         if let cache = loaded.cache, cache.outputPath == output.path, OutputFolder.isDaybookOutput(output) {
             (records, dataPaths, search) = try await update(output, pages: pages, keys: keys, hashes: hashes, loaded: loaded, previous: cache,
@@ -77,17 +78,31 @@ public enum Builder {
             fillBodies(&journal, journal.entries.indices, loaded: loaded, loader: loaded.loader)
             let view = JournalView(journal: journal)
             timer.lap("views")
-            let cached = options.useCache ? SearchCache.load(journal: options.journal, parseKey: parseKey(journal.settings)) : nil
-            search = SearchPlan(loaded: loaded, keys: keys, hashes: hashes, cached: cached)
-            let data = try await dataFiles(view, search: &search, options: options, progress: progress)
-            timer.lap("data files")
-            let renderer = SiteRenderer(view: view, templates: loaded.templates, dataFiles: data.files)
+            let renderer = SiteRenderer(view: view, templates: loaded.templates)
+            var dataKeys: [(path: String, key: [UInt8])] = []
             let folder = try OutputFolder.prepare(output)
             do {
-                try folder.makeFolders(for: pagePaths + renderer.extraFiles.map(\.path))
-                timer.lap("folders")
+                // The pages' folders are made (by the kernel, on one core) while the search index
+                // is built (on the other).
+                async let folders: Void = folder.makeFolders(for: pagePaths + renderer.assetFiles.map(\.path))
+                let cached = options.useCache ? SearchCache.load(journal: options.journal, parseKey: parseKey(journal.settings)) : nil
+                search = SearchPlan(loaded: loaded, keys: keys, hashes: hashes, cached: cached)
+                var data = try await dataFiles(view, search: &search, options: options, progress: progress)
+                try await folders
+                timer.lap("data files and folders")
+                // Written and let go before the pages, so the index is not held while they render;
+                // the search documents are saved meanwhile, and let go too.
+                try folder.makeFolders(for: data.files.map(\.path))
+                try folder.write(data.files)
                 let counter = Counter()
-                let total = pagePaths.count + renderer.extraFiles.count
+                let total = pagePaths.count + renderer.extraFiles.count + data.files.count
+                _ = counter.add(data.files.count)
+                dataKeys = data.files.map { ($0.path, $0.key ?? ContentHash.digest($0.bytes)) }
+                dataPaths = data.paths
+                data.files = []
+                let plan = search, root = options.journal, settings = journal.settings
+                search = nil
+                searchSaved = Task { plan?.save(journal: root, settings: settings) }
                 try await renderer.render(pages, jobs: options.jobs) { files in
                     try folder.write(files)
                     progress(BuildProgress(stage: "Writing pages", done: counter.add(files.count), total: total))
@@ -101,18 +116,20 @@ public enum Builder {
                 throw error
             }
             records = [:]
+            for (path, key) in dataKeys { records[path] = record(key, output, path) }
             for (page, path) in zip(pages, pagePaths) { records[path] = record(keys.key(for: page), output, path) }
-            for file in renderer.extraFiles { records[file.path] = record(file.key ?? ContentHash.digest(file.bytes), output, file.path) }
-            dataPaths = data.paths
+            for file in renderer.extraFiles { records[file.path] = record(ContentHash.digest(file.bytes), output, file.path) }
             for path in loaded.files.statics { records[path] = record(staticKey(staticRoot, path), output, path) }
             timer.lap("static and swap")
         }
         // Saved after --no-cache too: that build's output is what the next one starts from. The
         // search documents are saved at the same time, on another core.
-        let plan = search, root = options.journal, settings = journal.settings
-        async let searchSaved: Void = plan?.save(journal: root, settings: settings) ?? ()
+        if searchSaved == nil {
+            let plan = search, root = options.journal, settings = journal.settings
+            searchSaved = Task { plan?.save(journal: root, settings: settings) }
+        }
         saveCache(loaded, output: output, records: records, data: (dataKey, dataPaths), journal: options.journal)
-        await searchSaved
+        await searchSaved?.value
         timer.lap("save cache")
     }
 

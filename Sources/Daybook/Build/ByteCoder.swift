@@ -4,6 +4,8 @@
 struct ByteWriter {
     private(set) var bytes: [UInt8] = []
 
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
     mutating func int(_ value: Int) {
         withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
     }

@@ -16,6 +16,15 @@ enum SealedFile {
     /// build its head start.
     static func write(_ payload: [UInt8], to url: URL, magic: [UInt8]) {
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? Data(magic + payload + ContentHash.digest(payload)).write(to: url, options: .atomic)
+        // Written in parts, not joined first: the payload of a large journal is megabytes.
+        let temporary = url.path + ".tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { return }
+        var written = true
+        for part in [magic, payload, ContentHash.digest(payload)] {
+            written = written && part.withUnsafeBytes { FileWriter.writeAll(descriptor, $0) }
+        }
+        close(descriptor)
+        if !written || rename(temporary, url.path) != 0 { unlink(temporary) }
     }
 }

@@ -50,15 +50,14 @@ enum SearchCache {
     /// Writes `documents`, whose terms must all be sorted (see `SearchDocuments.keeping`).
     static func save(_ documents: SearchDocuments, journal: URL, parseKey: [UInt8]) {
         precondition(documents.sortedCount == documents.terms.count, "save what `keeping` returns")
-        var writer = ByteWriter()
+        var writer = ByteWriter(capacity: 16 * documents.terms.count + 700 * documents.documents.count)
         writer.int(format)
         writer.int(SearchIndex.formatVersion)
         writer.data(parseKey)
         writer.varint(documents.terms.count)
         for term in documents.terms { writer.string(term) }
         writer.varint(documents.documents.count)
-        for key in documents.documents.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            let document = documents.documents[key]!
+        for (key, document) in documents.documents {
             writer.data(key)
             writer.varint(document.length)
             writer.varint(document.terms.count)

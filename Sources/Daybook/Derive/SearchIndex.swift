@@ -50,27 +50,30 @@ struct SearchIndex: Sendable {
         let table = documents
         let postings = try await Self.postings(oldestFirst.map { table[keys[$0]]! }, in: table, jobs: jobs)
         let shards = SearchShards(terms: postings.terms, postings: postings.lists, targetBytes: targetShardBytes)
-        var named: [(String, [UInt8], key: [UInt8]?)] = [("days", days(oldestFirst.map { view.journal.entries[$0] }), nil)]
+        // Each file is stored as soon as its JSON is made, so the JSON is never held twice.
+        @Sendable func file(_ name: String, _ json: [UInt8], key: [UInt8]? = nil) -> OutputFile {
+            OutputFile(path: folder + storage.fileName(name), bytes: storage.encode(name: name, json: json), key: key)
+        }
+        var files = [file("days", days(oldestFirst.map { view.journal.entries[$0] }))]
         for (index, shard) in shards.shards.enumerated() {
             var json = JSONWriter()
             shards.write(shard, to: &json)
-            named.append(("t/\(index)", json.bytes, nil))
+            files.append(file("t/\(index)", json.bytes))
         }
         let groups = recordGroups(count: count, recordsPerFile: recordsPerFile)
         let wanted = groups.indices.filter { records?.contains($0) ?? true }
-        named += try await parallelMap(wanted, jobs: jobs) { number in
+        files += try await parallelMap(wanted, jobs: jobs) { number in
             var json = JSONWriter()
             json.array(groups[number]) { record(view, entry: count - 1 - $1, to: &$0) }
-            return ("r/\(number)", json.bytes, recordKeys?[number])
+            return file("r/\(number)", json.bytes, key: recordKeys?[number])
         }
 
         var digest = SHA256()
-        var files: [OutputFile] = []
-        for (name, json, key) in named {
-            let bytes = storage.encode(name: name, json: json)
-            digest.update(data: Array(name.utf8) + [0])
-            digest.update(data: bytes)
-            files.append(OutputFile(path: folder + storage.fileName(name), bytes: bytes, key: key))
+        if givenStamp == nil {
+            for file in files {
+                digest.update(data: Array(file.path.dropFirst(folder.count).utf8) + [0])
+                digest.update(data: file.bytes)
+            }
         }
         let stamp = givenStamp ?? digest.finalize().prefix(5).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
         var meta = JSONWriter()

@@ -11,8 +11,9 @@ import Darwin
 enum FileWriter {
     /// Creates each folder (parents first), ignoring ones that exist.
     static func makeFolders(_ paths: Set<String>, under root: URL) throws {
+        let base = root.path + "/"
         for path in paths.sorted(by: { $0.utf8.count < $1.utf8.count || ($0.utf8.count == $1.utf8.count && $0 < $1) }) {
-            let full = root.appendingPathComponent(path).path
+            let full = base + path
             if mkdir(full, 0o755) != 0 && errno != EEXIST {
                 // A parent may be missing when paths skip a level; fall back to Foundation.
                 try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: true)
@@ -37,17 +38,21 @@ enum FileWriter {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw posixError("could not create", path) }
         defer { close(descriptor) }
+        guard bytes.withUnsafeBytes({ writeAll(descriptor, $0) }) else { throw posixError("could not write", path) }
+    }
+
+    /// Writes the whole buffer to an open file, retrying short writes; false on an error.
+    static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
-        try bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw posixError("could not write", path)
-                }
-                offset += written
+        while offset < buffer.count {
+            let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
             }
+            offset += written
         }
+        return true
     }
 
     static func posixError(_ what: String, _ path: String) -> BuildFailure {
