@@ -20,8 +20,9 @@ extension Builder {
         // again within the same timestamp, so its content is checked.
         let trustedBefore = (cache?.savedAt ?? 0) - 2_000_000_000
         let root = files.root.path + "/"
+        let folder = Folder(files.root.path)
         return try await parallelMap(files.entries, jobs: jobs) { path -> LoadedEntry in
-            let stat = FileStat(path: root + path)
+            let stat = folder.stat(path, root: root)
             if let stat, let hit = cached[path], hit.stat == stat, stat.modified < trustedBefore {
                 return LoadedEntry(path: path, entry: hit.entry, diagnostics: hit.diagnostics, hash: hit.hash, stat: stat, body: hit.body)
             }

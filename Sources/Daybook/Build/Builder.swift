@@ -147,8 +147,9 @@ public enum Builder {
         let root = output.path + "/"
         // What is on disk now of every file the previous build wrote, looked up in parallel.
         let previousPaths = Array(previous.keys)
+        let outputFolder = Folder(output.path)
         let stats = Dictionary(uniqueKeysWithValues: zip(previousPaths, try await parallelMap(previousPaths, jobs: options.jobs) {
-            FileStat(path: root + $0)
+            outputFolder.stat($0, root: root)
         }))
         func unchanged(_ path: String, _ key: [UInt8]) -> Bool {
             guard let old = previous[path], old.key == key, stats[path] == old.stat else {

@@ -18,8 +18,14 @@ struct FileStat: Sendable, Hashable {
     }
 
     init?(path: String) {
+        self.init(path, in: AT_FDCWD)
+    }
+
+    /// The file at `path` relative to the open folder `folder` (see `Folder`): the kernel then
+    /// walks only the relative part, which for 25,000 files is most of the cost of a no-op build.
+    init?(_ path: String, in folder: Int32) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard fstatat(folder, path, &info, 0) == 0 else { return nil }
         size = Int(info.st_size)
         #if canImport(Darwin)
         modified = Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
@@ -29,4 +35,18 @@ struct FileStat: Sendable, Hashable {
     }
 
     static var now: Int { Int(Date().timeIntervalSince1970 * 1_000_000_000) }
+}
+
+/// An open folder, for `FileStat` of many files inside it; closed when the last copy goes.
+final class Folder: Sendable {
+    let descriptor: Int32
+
+    init(_ path: String) { descriptor = open(path, O_RDONLY | O_DIRECTORY) }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// The file at `path` inside this folder; falls back to `root + path` if it could not be opened.
+    func stat(_ path: String, root: String) -> FileStat? {
+        descriptor >= 0 ? FileStat(path, in: descriptor) : FileStat(path: root + path)
+    }
 }
