@@ -21,11 +21,26 @@ public enum Builder {
                            progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) async throws(BuildFailure) -> BuildReport {
         var timer = StageTimer()
         do {
-            let loaded = try await load(options, timer: &timer, progress: progress)
+            let files = try JournalFiles.scan(options.journal)
+            var fingerprint: [UInt8]?
+            if options.writes && options.useCache {
+                fingerprint = UpToDate.fingerprint(files, options: options, settings: SettingsLoader.load(text: files.settingsText).0)
+                if let fingerprint, let last = UpToDate.load(journal: options.journal),
+                   try await last.holds(files, fingerprint: fingerprint, output: options.resolvedOutput.standardizedFileURL, jobs: options.jobs) {
+                    timer.lap("nothing changed")
+                    var report = last.report
+                    report.seconds = timer.total
+                    report.output = options.resolvedOutput
+                    report.stages = timer.stages
+                    return report
+                }
+            }
+            let loaded = try await load(options, files: files, timer: &timer, progress: progress)
             let pages = Page.all(for: loaded.journal)
             var output: URL?
+            var written: [String: BuildCache.OutputRecord] = [:]
             if options.writes {
-                try await write(pages: pages, loaded: loaded, options: options, timer: &timer, progress: progress)
+                written = try await write(pages: pages, loaded: loaded, options: options, timer: &timer, progress: progress)
                 output = options.resolvedOutput
             } else {
                 let view = JournalView(journal: loaded.journal)
@@ -37,7 +52,15 @@ public enum Builder {
             }
             var report = BuildReport(entries: loaded.journal.entries.count, draftsLeftOut: loaded.journal.draftsLeftOut,
                                      pages: pages.count, seconds: timer.total, output: output, warnings: loaded.warnings.sorted())
+            if let fingerprint {
+                let entries = loaded.entries.compactMap { item in item.stat.map { (item.path, $0) } }
+                UpToDate(fingerprint: fingerprint, savedAt: FileStat.now, entries: entries,
+                         outputs: written.map { ($0.key, $0.value.stat) }, report: report).save(journal: options.journal)
+                timer.lap("save state")
+                report.seconds = timer.total
+            }
             report.stages = timer.stages
+            if !options.freesMemory { keptUntilExit.withLock { $0.append((loaded, pages)) } }
             return report
         } catch let failure as BuildFailure {
             throw failure
@@ -47,8 +70,9 @@ public enum Builder {
     }
 
     /// Writes the site, in full or as an update of the previous build's output, and saves the cache.
+    /// Returns what was written, with the size and time each file had.
     private static func write(pages: [Page], loaded: Loaded, options: BuildOptions, timer: inout StageTimer,
-                              progress: @escaping @Sendable (BuildProgress) -> Void) async throws {
+                              progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [String: BuildCache.OutputRecord] {
         let journal = loaded.journal
         let output = options.resolvedOutput.standardizedFileURL
         let pagePaths = pages.map { Page.outputFile(for: $0.sitePath(in: journal)) }
@@ -131,6 +155,7 @@ public enum Builder {
         saveCache(loaded, output: output, records: records, data: (dataKey, dataPaths), journal: options.journal)
         await searchSaved?.value
         timer.lap("save cache")
+        return records
     }
 
     /// Renders and writes only what changed since the build that `previous` describes.
@@ -306,9 +331,9 @@ public enum Builder {
 
     /// Every stage up to the rendered site: what `check` validates. Throws with every problem
     /// found, errors and warnings together, when any is an error.
-    static func load(_ options: BuildOptions, timer: inout StageTimer,
+    static func load(_ options: BuildOptions, files scanned: JournalFiles? = nil, timer: inout StageTimer,
                      progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> Loaded {
-        let files = try JournalFiles.scan(options.journal)
+        let files = try scanned ?? JournalFiles.scan(options.journal)
         var (settings, diagnostics) = SettingsLoader.load(text: files.settingsText)
         if let baseURL = options.baseURL { settings.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
         settings.includeDrafts = options.includeDrafts
@@ -343,6 +368,9 @@ public enum Builder {
                       entries: entries, loader: loader)
     }
 }
+
+/// The data of builds run with `freesMemory` false, never freed: the process is about to end.
+private let keptUntilExit = Mutex<[any Sendable]>([])
 
 /// A thread-safe running total for progress reports.
 final class Counter: Sendable {

@@ -6,7 +6,8 @@ import Crypto
 ///
 /// Entries are numbered oldest first, so a new entry (usually the newest) changes no other entry's
 /// number: an update rewrites only the files whose content changed. Every file but `meta` is
-/// requested with the meta's `stamp`, a digest of them all, so a browser never mixes two builds.
+/// requested with the meta's `stamp`, a digest of them all (or, in a build that leaves some files
+/// as they were, of everything they are made from), so a browser never mixes two builds.
 struct SearchIndex: Sendable {
     static let formatVersion = 1
     /// Site path of the index folder.
