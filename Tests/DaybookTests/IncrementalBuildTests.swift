@@ -116,7 +116,7 @@ import Testing
         #expect(Self.modificationTimes(journal.site) == before)
     }
 
-    @Test(arguments: ["build.cache", "search.cache"], ["garbage", "truncated", "flipped"])
+    @Test(arguments: ["build.cache", "search.cache", "state.cache"], ["garbage", "truncated", "flipped"])
     func neverTrustsADamagedCache(file: String, damage: String) async throws {
         let journal = try TemporaryJournal(Self.journalFiles())
         defer { journal.remove() }
