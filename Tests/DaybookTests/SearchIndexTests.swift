@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Daybook
 
@@ -144,6 +145,19 @@ import Testing
         #expect(index.files.first { $0.path == "search/r/1.js" }?.key == [8])
         #expect(index.paths.sorted() == ["search/days.js", "search/meta.js", "search/r/0.js", "search/r/1.js", "search/t/0.js"])
         #expect(String(decoding: index.files[0].bytes, as: UTF8.self).contains("\"stamp\":\"0123456789\""))
+    }
+
+    @Test func emitsRecordFilesAsTheyAreMade() async throws {
+        let view = Self.view()
+        let keys = view.journal.entries.map { Array($0.sourcePath.utf8) }
+        var documents = SearchDocuments()
+        let whole = try await SearchIndex.build(view, documents: &documents, keys: keys, stamp: "0123456789")
+        let emitted = Mutex<[OutputFile]>([])
+        let streamed = try await SearchIndex.build(view, documents: &documents, keys: keys, stamp: "0123456789",
+                                                   emit: { files in emitted.withLock { $0 += files } })
+        #expect(streamed.files.allSatisfy { !$0.path.hasPrefix("search/r/") })
+        #expect(Set(streamed.paths) == Set(whole.paths))
+        #expect(Set(streamed.files + emitted.withLock { $0 }) == Set(whole.files))
     }
 
     @Test func recordsGoAsManyToAFileAsAsked() async throws {

@@ -60,7 +60,9 @@ extension Builder {
     /// The files the pages' scripts read: the search index (unless `search: false`) and the
     /// quote list, with every path the index has (some record files may be left as they were).
     /// Without a plan every file is made from scratch; `view` must then hold every entry's body.
+    /// With `emit`, the index's record files go there as they are made instead (see `SearchIndex`).
     static func dataFiles(_ view: JournalView, search plan: inout SearchPlan?, options: BuildOptions,
+                          emit: (@Sendable ([OutputFile]) throws -> Void)? = nil,
                           progress: @Sendable (BuildProgress) -> Void) async throws -> (files: [OutputFile], paths: [String]) {
         var files = view.quoteBanner.map { [$0.dataFile] } ?? []
         var paths = files.map(\.path)
@@ -70,7 +72,7 @@ extension Builder {
             if var current = plan {
                 let before = current.documents.documents.count
                 index = try await SearchIndex.build(view, documents: &current.documents, keys: current.keys, records: current.records,
-                                                    recordKeys: current.recordKeys, stamp: current.stamp, jobs: options.jobs)
+                                                    recordKeys: current.recordKeys, stamp: current.stamp, emit: emit, jobs: options.jobs)
                 current.added = current.documents.documents.count - before
                 plan = current
             } else {

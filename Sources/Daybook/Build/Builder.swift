@@ -111,17 +111,23 @@ public enum Builder {
                 async let folders: Void = folder.makeFolders(for: pagePaths + renderer.assetFiles.map(\.path))
                 let cached = options.useCache ? SearchCache.load(journal: options.journal, parseKey: parseKey(journal.settings)) : nil
                 search = SearchPlan(loaded: loaded, keys: keys, hashes: hashes, cached: cached)
-                var data = try await dataFiles(view, search: &search, options: options, progress: progress)
+                // The index's records (all of the journal's text) are written as they are made.
+                let emitted = Mutex<[(path: String, key: [UInt8])]>([])
+                var data = try await dataFiles(view, search: &search, options: options, emit: { files in
+                    try folder.makeFolders(for: files.map(\.path))
+                    try folder.write(files)
+                    emitted.withLock { $0 += files.map { ($0.path, $0.key ?? ContentHash.digest($0.bytes)) } }
+                }, progress: progress)
                 try await folders
                 timer.lap("data files and folders")
                 // Written and let go before the pages, so the index is not held while they render;
                 // the search documents are saved meanwhile, and let go too.
                 try folder.makeFolders(for: data.files.map(\.path))
                 try folder.write(data.files)
+                dataKeys = data.files.map { ($0.path, $0.key ?? ContentHash.digest($0.bytes)) } + emitted.withLock { $0 }
                 let counter = Counter()
-                let total = pagePaths.count + renderer.extraFiles.count + data.files.count
-                _ = counter.add(data.files.count)
-                dataKeys = data.files.map { ($0.path, $0.key ?? ContentHash.digest($0.bytes)) }
+                let total = pagePaths.count + renderer.extraFiles.count + dataKeys.count
+                _ = counter.add(dataKeys.count)
                 dataPaths = data.paths
                 data.files = []
                 let plan = search, root = options.journal, settings = journal.settings

@@ -38,12 +38,16 @@ struct SearchIndex: Sendable {
     ///   - records: which record files to make, by number; nil for all. A build that skips some
     ///     must pass `stamp`, since it cannot digest files it did not make.
     ///   - recordKeys: what each record file is made from, given to its `OutputFile`.
+    ///   - emit: when given, takes the record files a batch at a time as they are made, instead of
+    ///     `files`, so a large journal's records (all of its text) are never in memory at once.
+    ///     Only with `stamp`.
     static func build(_ view: JournalView, documents: inout SearchDocuments, keys: [[UInt8]], records: Set<Int>? = nil,
                       recordKeys: [[UInt8]]? = nil, stamp givenStamp: String? = nil,
+                      emit: (@Sendable ([OutputFile]) throws -> Void)? = nil,
                       storage: some SearchIndexStorage = ScriptWrappedJSON(),
                       targetShardBytes: Int = SearchShards.defaultTargetBytes, recordsPerFile: Int = defaultRecordsPerFile,
                       jobs: Int = defaultJobs) async throws -> SearchIndex {
-        precondition(records == nil || givenStamp != nil, "a partial index needs a stamp")
+        precondition((records == nil && emit == nil) || givenStamp != nil, "a partial or emitted index needs a stamp")
         let count = view.journal.entries.count
         // Entry number n is journal index count - 1 - n: the oldest entry is 0.
         let oldestFirst = Array(view.journal.entries.indices.reversed())
@@ -63,10 +67,14 @@ struct SearchIndex: Sendable {
         }
         let groups = recordGroups(count: count, recordsPerFile: recordsPerFile)
         let wanted = groups.indices.filter { records?.contains($0) ?? true }
-        files += try await parallelMap(wanted, jobs: jobs) { number in
-            var json = JSONWriter()
-            json.array(groups[number]) { record(view, entry: count - 1 - $1, to: &$0) }
-            return file("r/\(number)", json.bytes, key: recordKeys?[number])
+        let batch = emit == nil ? max(1, wanted.count) : 512
+        for start in stride(from: 0, to: wanted.count, by: batch) {
+            let made = try await parallelMap(Array(wanted[start..<min(start + batch, wanted.count)]), jobs: jobs) { number in
+                var json = JSONWriter()
+                json.array(groups[number]) { record(view, entry: count - 1 - $1, to: &$0) }
+                return file("r/\(number)", json.bytes, key: recordKeys?[number])
+            }
+            if let emit { try emit(made) } else { files += made }
         }
 
         var digest = SHA256()
@@ -81,7 +89,7 @@ struct SearchIndex: Sendable {
         writeMeta(view, shards: shards, recordsPerFile: recordsPerFile, stamp: stamp, to: &meta)
         files.insert(OutputFile(path: folder + storage.fileName("meta"), bytes: storage.encode(name: "meta", json: meta.bytes)), at: 0)
         var paths = files.map(\.path)
-        paths += groups.indices.filter { !(records?.contains($0) ?? true) }.map { folder + storage.fileName("r/\($0)") }
+        paths += groups.indices.filter { emit != nil || !(records?.contains($0) ?? true) }.map { folder + storage.fileName("r/\($0)") }
         return SearchIndex(files: files, paths: paths)
     }
 
