@@ -29,18 +29,20 @@ enum Slug {
 
     /// A segment made only of URL-safe bytes, percent-encoding the rest as UTF-8.
     static func percentEncoded(_ path: String) -> String {
-        var result = ""
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(path.utf8.count)
         for byte in path.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
                  UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
+                bytes.append(byte)
             default:
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
