@@ -54,18 +54,20 @@ struct SiteRenderer: Sendable {
     /// The extra files go to `consume` first.
     func render(_ pages: [Page], jobs: Int, consume: @escaping @Sendable ([OutputFile]) throws -> Void) async throws {
         try consume(extraFiles)
+        let blocks = PageContext.SiteBlocks(view: view, pages: pages, assets: assets)
         _ = try await parallelMap(pages, jobs: jobs, chunksPerJob: 8) { page -> Void in
-            try consume([try self.render(page)])
+            try consume([try self.render(page, siteBlocks: blocks)])
         }
     }
 
     /// Renders `pages` in parallel and returns them in order.
     func renderPages(_ pages: [Page], jobs: Int) async throws -> [OutputFile] {
-        try await parallelMap(pages, jobs: jobs, chunksPerJob: 8) { try self.render($0) }
+        let blocks = PageContext.SiteBlocks(view: view, pages: pages, assets: assets)
+        return try await parallelMap(pages, jobs: jobs, chunksPerJob: 8) { try self.render($0, siteBlocks: blocks) }
     }
 
-    func render(_ page: Page) throws -> OutputFile {
-        let context = PageContext(view: view, page: page, assets: assets).make()
+    func render(_ page: Page, siteBlocks: PageContext.SiteBlocks? = nil) throws -> OutputFile {
+        let context = PageContext(view: view, page: page, assets: assets, siteBlocks: siteBlocks).make()
         guard let html = templates.render(context, template: page.template) else {
             throw BuildFailure([.error("template '\(page.template)' is missing", at: SourceLocation(file: "templates/\(page.template).mustache"))])
         }
