@@ -74,7 +74,6 @@ public enum Builder {
     private static func write(pages: [Page], loaded: Loaded, options: BuildOptions, timer: inout StageTimer,
                               progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [String: BuildCache.OutputRecord] {
         let journal = loaded.journal
-        let output = options.resolvedOutput.standardizedFileURL
         let pagePaths = pages.map { Page.outputFile(for: $0.sitePath(in: journal)) }
         let generated = Set(pagePaths)
         let clashes = loaded.files.statics.filter { generated.contains($0) }
@@ -87,252 +86,49 @@ public enum Builder {
         let banner = QuoteBanner(journal: journal)
         let keys = PageKeys(journal: journal, contentHashes: hashes, siteKey: siteKey(journal, templates: loaded.templates, banner: banner),
                             homeKey: banner.map(\.key) ?? "")
-        let staticRoot = options.journal.appendingPathComponent("static")
-
-        var records: [String: BuildCache.OutputRecord]
-        var dataPaths: [String] = []
-        var search: SearchPlan?
-        var searchSaved: Task<Void, Never>?
-        let dataKey = keys.dataKey
-        if let cache = loaded.cache, cache.outputPath == output.path, OutputFolder.isDaybookOutput(output) {
-            (records, dataPaths, search) = try await update(output, pages: pages, keys: keys, hashes: hashes, loaded: loaded, previous: cache,
-                                                            staticRoot: staticRoot, options: options, timer: &timer, progress: progress)
+        let site = SiteWrite(output: options.resolvedOutput.standardizedFileURL, pages: pages, pagePaths: pagePaths, keys: keys,
+                             hashes: hashes, loaded: loaded, staticRoot: options.journal.appendingPathComponent("static"), options: options)
+        let written: Written
+        if let cache = loaded.cache, cache.outputPath == site.output.path, OutputFolder.isDaybookOutput(site.output) {
+            written = try await update(site, previous: cache, timer: &timer, progress: progress)
         } else {
-            var journal = journal
-            fillBodies(&journal, journal.entries.indices, loaded: loaded, loader: loaded.loader)
-            let view = JournalView(journal: journal)
-            timer.lap("views")
-            let renderer = SiteRenderer(view: view, templates: loaded.templates)
-            var dataKeys: [(path: String, key: [UInt8])] = []
-            let folder = try OutputFolder.prepare(output)
-            do {
-                // The pages' folders are made (by the kernel, on one core) while the search index
-                // is built (on the other).
-                async let folders: Void = folder.makeFolders(for: pagePaths + renderer.assetFiles.map(\.path))
-                let cached = options.useCache ? SearchCache.load(journal: options.journal, parseKey: parseKey(journal.settings)) : nil
-                search = SearchPlan(loaded: loaded, keys: keys, hashes: hashes, cached: cached)
-                // The index's records (all of the journal's text) are written as they are made.
-                let emitted = Mutex<[(path: String, key: [UInt8])]>([])
-                var data = try await dataFiles(view, search: &search, options: options, emit: { files in
-                    try folder.makeFolders(for: files.map(\.path))
-                    try folder.write(files)
-                    emitted.withLock { $0 += files.map { ($0.path, $0.key ?? ContentHash.digest($0.bytes)) } }
-                }, progress: progress)
-                try await folders
-                timer.lap("data files and folders")
-                // Written and let go before the pages, so the index is not held while they render;
-                // the search documents are saved meanwhile, and let go too.
-                try folder.makeFolders(for: data.files.map(\.path))
-                try folder.write(data.files)
-                dataKeys = data.files.map { ($0.path, $0.key ?? ContentHash.digest($0.bytes)) } + emitted.withLock { $0 }
-                let counter = Counter()
-                let total = pagePaths.count + renderer.extraFiles.count + dataKeys.count
-                _ = counter.add(dataKeys.count)
-                dataPaths = data.paths
-                data.files = []
-                let plan = search, root = options.journal, settings = journal.settings
-                search = nil
-                searchSaved = Task { plan?.save(journal: root, settings: settings) }
-                try await renderer.render(pages, jobs: options.jobs) { files in
-                    try folder.write(files)
-                    progress(BuildProgress(stage: "Writing pages", done: counter.add(files.count), total: total))
-                }
-                timer.lap("render and write")
-                let problems = folder.copyStatic(from: staticRoot, files: loaded.files.statics)
-                if problems.hasErrors { throw BuildFailure(loaded.warnings + problems) }
-                try folder.commit()
-            } catch {
-                folder.discard()
-                throw error
-            }
-            records = [:]
-            for (path, key) in dataKeys { records[path] = record(key, output, path) }
-            for (page, path) in zip(pages, pagePaths) { records[path] = record(keys.key(for: page), output, path) }
-            for file in renderer.extraFiles { records[file.path] = record(ContentHash.digest(file.bytes), output, file.path) }
-            for path in loaded.files.statics { records[path] = record(staticKey(staticRoot, path), output, path) }
-            timer.lap("static and swap")
+            written = try await writeAll(site, timer: &timer, progress: progress)
         }
         // Saved after --no-cache too: that build's output is what the next one starts from. The
         // search documents are saved at the same time, on another core.
-        if searchSaved == nil {
-            let plan = search, root = options.journal, settings = journal.settings
-            searchSaved = Task { plan?.save(journal: root, settings: settings) }
-        }
-        saveCache(loaded, output: output, records: records, data: (dataKey, dataPaths), journal: options.journal)
-        await searchSaved?.value
+        saveCache(loaded, output: site.output, records: written.records, data: (keys.dataKey, written.dataPaths), journal: options.journal)
+        await written.searchSaved?.value
         timer.lap("save cache")
-        return records
+        return written.records
     }
 
-    /// Renders and writes only what changed since the build that `previous` describes.
-    private static func update(_ output: URL, pages: [Page], keys: PageKeys, hashes: [String: [UInt8]], loaded: Loaded,
-                               previous cache: BuildCache, staticRoot: URL, options: BuildOptions, timer: inout StageTimer,
-                               progress: @escaping @Sendable (BuildProgress) -> Void) async throws
-        -> ([String: BuildCache.OutputRecord], [String], SearchPlan?) {
-        // The search index's documents load while pages are compared with the previous build.
-        let journalRoot = options.journal, settings = loaded.journal.settings
-        let indexChanged = settings.search && cache.dataKey != keys.dataKey
-        async let earlyDocuments = indexChanged ? SearchCache.load(journal: journalRoot, parseKey: parseKey(settings)) : nil
-        let previous = cache.outputs
-        var records: [String: BuildCache.OutputRecord] = [:]
-        let root = output.path + "/"
-        // What is on disk now of every file the previous build wrote, looked up in parallel.
-        let previousPaths = Array(previous.keys)
-        let outputFolder = Folder(output.path)
-        let stats = Dictionary(uniqueKeysWithValues: zip(previousPaths, try await parallelMap(previousPaths, jobs: options.jobs) {
-            outputFolder.stat($0, root: root)
-        }))
-        func unchanged(_ path: String, _ key: [UInt8]) -> Bool {
-            guard let old = previous[path], old.key == key, stats[path] == old.stat else {
-                return false
-            }
-            records[path] = old
-            return true
-        }
-        /// Whether a file made from changed inputs came out as the one on disk.
-        func onDisk(_ file: OutputFile) -> Bool {
-            guard let existing = FileManager.default.contents(atPath: root + file.path) else { return false }
-            return Array(existing) == file.bytes
-        }
-        var toRender: [(Page, [UInt8])] = []
-        let journal = loaded.journal
-        let pageKeys = try await parallelMap(pages, jobs: options.jobs) { (Page.outputFile(for: $0.sitePath(in: journal)), keys.key(for: $0)) }
-        for (page, (path, key)) in zip(pages, pageKeys) where !unchanged(path, key) { toRender.append((page, key)) }
-        timer.lap("compare with the last build")
-        var shown = Set(toRender.flatMap { $0.0.entriesShown(in: loaded.journal) })
-        var bodies = shown
-        // Data files (the search index) derive from every entry: made again only when an entry,
-        // a setting or a template changed since they were last made, and then only the record
-        // files whose entries changed, tokenizing only entries whose file changed.
-        let dataUnchanged = cache.dataKey == keys.dataKey && cache.dataPaths.allSatisfy { path in
-            previous[path].map { stats[path] == $0.stat } == true
-        }
-        var search: SearchPlan?
-        if dataUnchanged {
-            for path in cache.dataPaths { records[path] = previous[path] }
-        } else if loaded.journal.settings.search {
-            let cached = indexChanged ? await earlyDocuments : SearchCache.load(journal: journalRoot, parseKey: parseKey(settings))
-            var plan = SearchPlan(loaded: loaded, keys: keys, hashes: hashes, cached: cached)
-            plan.records = Set(plan.recordKeys.indices.filter { number in
-                !unchanged(SearchIndex.folder + ScriptWrappedJSON().fileName("r/\(number)"), plan.recordKeys[number])
-            })
-            shown.formUnion(plan.recordEntries)
-            bodies.formUnion(plan.recordEntries.union(plan.untokenized))
-            search = plan
-        }
-        var filled = journal
-        fillBodies(&filled, bodies, loaded: loaded, loader: loaded.loader)
-        let view = JournalView(journal: filled, needed: shown)
-        timer.lap("bodies and views")
-        var data: [OutputFile] = []
-        var dataPaths = cache.dataPaths
-        if !dataUnchanged {
-            (data, dataPaths) = try await dataFiles(view, search: &search, options: options, progress: progress)
-            timer.lap("data files")
-        }
-        let renderer = SiteRenderer(view: view, templates: loaded.templates, dataFiles: data)
-        var changed: [OutputFile] = []
-        for file in renderer.extraFiles {
-            let key = file.key ?? ContentHash.digest(file.bytes)
-            if unchanged(file.path, key) { continue }
-            if file.key != nil && onDisk(file) {
-                records[file.path] = record(key, output, file.path)
-            } else {
-                changed.append(file)
-            }
-        }
-        var copies: [(source: URL, path: String)] = []
-        for path in loaded.files.statics where !unchanged(path, staticKey(staticRoot, path)) {
-            copies.append((staticRoot.appendingPathComponent(path), path))
-        }
-        timer.lap("plan")
-        let rendered = try await renderer.renderPages(toRender.map(\.0), jobs: options.jobs)
-        // A page whose inputs changed may still come out the same (an edit to a neighbour's body):
-        // compare with the file on disk and leave it alone when equal.
-        for file in rendered where !onDisk(file) { changed.append(file) }
-        timer.lap("render \(toRender.count) of \(pages.count) pages")
-        let current = Set(pages.map { Page.outputFile(for: $0.sitePath(in: loaded.journal)) })
-            .union(renderer.extraFiles.map(\.path)).union(loaded.files.statics).union(dataPaths)
-        let removed = previous.keys.filter { !current.contains($0) }.sorted()
-        try SiteUpdate(output: output).apply(changed: changed, copies: copies, removed: removed)
-        for (page, key) in toRender {
-            let path = Page.outputFile(for: page.sitePath(in: loaded.journal))
-            records[path] = record(key, output, path)
-        }
-        for file in changed where records[file.path] == nil {
-            records[file.path] = record(file.key ?? ContentHash.digest(file.bytes), output, file.path)
-        }
-        for copy in copies { records[copy.path] = record(staticKey(staticRoot, copy.path), output, copy.path) }
-        timer.lap("write \(changed.count + copies.count), remove \(removed.count)")
-        return (records, dataPaths, search)
+    /// What both ways of writing a site start from.
+    struct SiteWrite: Sendable {
+        let output: URL
+        let pages: [Page]
+        /// Each page's file, in the order of `pages`.
+        let pagePaths: [String]
+        let keys: PageKeys
+        /// Entry file -> content hash.
+        let hashes: [String: [UInt8]]
+        let loaded: Loaded
+        let staticRoot: URL
+        let options: BuildOptions
     }
 
-    private static func record(_ key: [UInt8], _ output: URL, _ path: String) -> BuildCache.OutputRecord? {
-        FileStat(path: output.path + "/" + path).map { BuildCache.OutputRecord(key: key, stat: $0) }
+    /// What writing a site leaves for the cache: every file written or kept, with its key, size and
+    /// time; the data files' paths; the saving of the search documents, if under way.
+    struct Written {
+        var records: [String: BuildCache.OutputRecord]
+        var dataPaths: [String]
+        var searchSaved: Task<Void, Never>?
     }
 
-    /// A static file is copied again when its size or time changes.
-    private static func staticKey(_ root: URL, _ path: String) -> [UInt8] {
-        let stat = FileStat(path: root.appendingPathComponent(path).path) ?? FileStat(size: -1, modified: 0)
-        return ContentHash.digest(parts: [Array("\(stat.size) \(stat.modified)".utf8)])
-    }
-
-    private static func saveCache(_ loaded: Loaded, output: URL, records: [String: BuildCache.OutputRecord],
-                                  data: (key: [UInt8], paths: [String]), journal: URL) {
-        // Nothing to learn from a build that changed nothing: rewriting the cache would cost more
-        // than the whole rebuild.
-        if let previous = loaded.cache, previous.outputPath == output.path, previous.outputs == records,
-           previous.dataKey == data.key, previous.dataPaths == data.paths,
-           previous.entries.count == loaded.entries.count,
-           loaded.entries.allSatisfy({ $0.entry != nil && $0.stat != nil && previous.entries[$0.path]?.stat == $0.stat }) {
-            return
-        }
-        var cache = BuildCache(parseKey: parseKey(loaded.journal.settings))
-        cache.savedAt = FileStat.now
-        let items = loaded.entries.filter { $0.entry != nil && $0.stat != nil }
-        guard let bodies = storeBodies(items, journal: journal) else { return }
-        for item in items {
-            guard let body = bodies[item.path] else { continue }
-            cache.entries[item.path] = BuildCache.CachedEntry(stat: item.stat!, hash: item.hash, entry: item.entry!,
-                                                              diagnostics: item.diagnostics, body: body)
-        }
-        cache.outputPath = output.path
-        cache.outputs = records
-        cache.dataKey = data.key
-        cache.dataPaths = data.paths
-        cache.save(journal: journal)
-    }
-
-    /// Appends the bodies of newly parsed entries to the body store, or writes the store anew when
-    /// most of it is stale; returns where every entry's body now is.
-    private static func storeBodies(_ items: [LoadedEntry], journal: URL) -> [String: BodyStore.Reference]? {
-        var references: [String: BodyStore.Reference] = [:]
-        var fresh: [(path: String, html: String, text: String)] = []
-        for item in items {
-            if let body = item.body {
-                references[item.path] = body
-            } else {
-                fresh.append((item.path, item.entry!.html, item.entry!.plainText))
-            }
-        }
-        let storeSize = FileStat(path: BodyStore.url(in: journal).path)?.size ?? 0
-        let live = references.values.reduce(0) { $0 + $1.htmlLength + $1.textLength }
-        let rewrite = storeSize == 0 || live * 2 < storeSize
-        if rewrite && !references.isEmpty {
-            // Carry the still-current bodies over before the file is truncated.
-            let store = BodyStore.open(journal: journal) ?? Data()
-            for (path, reference) in references.sorted(by: { $0.key < $1.key }) {
-                if let body = BodyStore.read(reference, from: store) { fresh.append((path, body.html, body.text)) }
-            }
-            references = [:]
-        }
-        guard !fresh.isEmpty else { return references }
-        try? FileManager.default.createDirectory(at: journal.appendingPathComponent(BuildCache.folder), withIntermediateDirectories: true)
-        guard let written = BodyStore.write(fresh.map { ($0.html, $0.text) }, journal: journal, rewrite: rewrite) else {
-            return nil
-        }
-        for (body, reference) in zip(fresh, written) { references[body.path] = reference }
-        return references
+    /// Starts saving the search documents of `plan` on another task.
+    static func saveSearch(_ plan: SearchPlan?, options: BuildOptions, settings: Settings) -> Task<Void, Never>? {
+        guard let plan else { return nil }
+        let root = options.journal
+        return Task { plan.save(journal: root, settings: settings) }
     }
 
     /// Every stage up to the rendered site: what `check` validates. Throws with every problem

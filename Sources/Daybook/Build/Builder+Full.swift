@@ -1,0 +1,65 @@
+import Foundation
+import Synchronization
+
+extension Builder {
+    /// Writes the whole site into a staging folder and swaps it in: the first build, or one whose
+    /// cache cannot be trusted.
+    static func writeAll(_ site: SiteWrite, timer: inout StageTimer,
+                         progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> Written {
+        let (output, pages, pagePaths, keys, loaded, staticRoot, options) =
+            (site.output, site.pages, site.pagePaths, site.keys, site.loaded, site.staticRoot, site.options)
+        var written = Written(records: [:], dataPaths: [])
+        var journal = loaded.journal
+        fillBodies(&journal, journal.entries.indices, loaded: loaded, loader: loaded.loader)
+        let view = JournalView(journal: journal)
+        timer.lap("views")
+        let renderer = SiteRenderer(view: view, templates: loaded.templates)
+        var dataKeys: [(path: String, key: [UInt8])] = []
+        let folder = try OutputFolder.prepare(output)
+        do {
+            // The pages' folders are made (by the kernel, on one core) while the search index
+            // is built (on the other).
+            async let folders: Void = folder.makeFolders(for: pagePaths + renderer.assetFiles.map(\.path))
+            let cached = options.useCache ? SearchCache.load(journal: options.journal, parseKey: parseKey(journal.settings)) : nil
+            var search: SearchPlan? = SearchPlan(loaded: loaded, keys: keys, hashes: site.hashes, cached: cached)
+            // The index's records (all of the journal's text) are written as they are made.
+            let emitted = Mutex<[(path: String, key: [UInt8])]>([])
+            var data = try await dataFiles(view, search: &search, options: options, emit: { files in
+                try folder.makeFolders(for: files.map(\.path))
+                try folder.write(files)
+                emitted.withLock { $0 += files.map { ($0.path, $0.key ?? ContentHash.digest($0.bytes)) } }
+            }, progress: progress)
+            try await folders
+            timer.lap("data files and folders")
+            // Written and let go before the pages, so the index is not held while they render;
+            // the search documents are saved meanwhile, and let go too.
+            try folder.makeFolders(for: data.files.map(\.path))
+            try folder.write(data.files)
+            dataKeys = data.files.map { ($0.path, $0.key ?? ContentHash.digest($0.bytes)) } + emitted.withLock { $0 }
+            let counter = Counter()
+            let total = pagePaths.count + renderer.extraFiles.count + dataKeys.count
+            _ = counter.add(dataKeys.count)
+            written.dataPaths = data.paths
+            data.files = []
+            written.searchSaved = saveSearch(search, options: options, settings: journal.settings)
+            search = nil
+            try await renderer.render(pages, jobs: options.jobs) { files in
+                try folder.write(files)
+                progress(BuildProgress(stage: "Writing pages", done: counter.add(files.count), total: total))
+            }
+            timer.lap("render and write")
+            let problems = folder.copyStatic(from: staticRoot, files: loaded.files.statics)
+            if problems.hasErrors { throw BuildFailure(loaded.warnings + problems) }
+            try folder.commit()
+        } catch {
+            folder.discard()
+            throw error
+        }
+        for (path, key) in dataKeys { written.records[path] = record(key, output, path) }
+        for (page, path) in zip(pages, pagePaths) { written.records[path] = record(keys.key(for: page), output, path) }
+        for file in renderer.extraFiles { written.records[file.path] = record(ContentHash.digest(file.bytes), output, file.path) }
+        for path in loaded.files.statics { written.records[path] = record(staticKey(staticRoot, path), output, path) }
+        timer.lap("static and swap")
+        return written
+    }
+}

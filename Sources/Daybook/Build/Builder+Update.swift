@@ -1,0 +1,106 @@
+import Foundation
+
+extension Builder {
+    /// Renders and writes only what changed since the build that `previous` describes.
+    static func update(_ site: SiteWrite, previous cache: BuildCache, timer: inout StageTimer,
+                       progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> Written {
+        let (output, pages, keys, hashes, loaded, staticRoot, options) =
+            (site.output, site.pages, site.keys, site.hashes, site.loaded, site.staticRoot, site.options)
+        // The search index's documents load while pages are compared with the previous build.
+        let journalRoot = options.journal, settings = loaded.journal.settings
+        let indexChanged = settings.search && cache.dataKey != keys.dataKey
+        async let earlyDocuments = indexChanged ? SearchCache.load(journal: journalRoot, parseKey: parseKey(settings)) : nil
+        let previous = cache.outputs
+        var records: [String: BuildCache.OutputRecord] = [:]
+        let root = output.path + "/"
+        // What is on disk now of every file the previous build wrote, looked up in parallel.
+        let previousPaths = Array(previous.keys)
+        let outputFolder = Folder(output.path)
+        let stats = Dictionary(uniqueKeysWithValues: zip(previousPaths, try await parallelMap(previousPaths, jobs: options.jobs) {
+            outputFolder.stat($0, root: root)
+        }))
+        func unchanged(_ path: String, _ key: [UInt8]) -> Bool {
+            guard let old = previous[path], old.key == key, stats[path] == old.stat else {
+                return false
+            }
+            records[path] = old
+            return true
+        }
+        /// Whether a file made from changed inputs came out as the one on disk.
+        func onDisk(_ file: OutputFile) -> Bool {
+            guard let existing = FileManager.default.contents(atPath: root + file.path) else { return false }
+            return Array(existing) == file.bytes
+        }
+        var toRender: [(Page, [UInt8])] = []
+        let journal = loaded.journal
+        let pageKeys = try await parallelMap(pages, jobs: options.jobs) { (Page.outputFile(for: $0.sitePath(in: journal)), keys.key(for: $0)) }
+        for (page, (path, key)) in zip(pages, pageKeys) where !unchanged(path, key) { toRender.append((page, key)) }
+        timer.lap("compare with the last build")
+        var shown = Set(toRender.flatMap { $0.0.entriesShown(in: loaded.journal) })
+        var bodies = shown
+        // Data files (the search index) derive from every entry: made again only when an entry,
+        // a setting or a template changed since they were last made, and then only the record
+        // files whose entries changed, tokenizing only entries whose file changed.
+        let dataUnchanged = cache.dataKey == keys.dataKey && cache.dataPaths.allSatisfy { path in
+            previous[path].map { stats[path] == $0.stat } == true
+        }
+        var search: SearchPlan?
+        if dataUnchanged {
+            for path in cache.dataPaths { records[path] = previous[path] }
+        } else if loaded.journal.settings.search {
+            let cached = indexChanged ? await earlyDocuments : SearchCache.load(journal: journalRoot, parseKey: parseKey(settings))
+            var plan = SearchPlan(loaded: loaded, keys: keys, hashes: hashes, cached: cached)
+            plan.records = Set(plan.recordKeys.indices.filter { number in
+                !unchanged(SearchIndex.folder + ScriptWrappedJSON().fileName("r/\(number)"), plan.recordKeys[number])
+            })
+            shown.formUnion(plan.recordEntries)
+            bodies.formUnion(plan.recordEntries.union(plan.untokenized))
+            search = plan
+        }
+        var filled = journal
+        fillBodies(&filled, bodies, loaded: loaded, loader: loaded.loader)
+        let view = JournalView(journal: filled, needed: shown)
+        timer.lap("bodies and views")
+        var data: [OutputFile] = []
+        var dataPaths = cache.dataPaths
+        if !dataUnchanged {
+            (data, dataPaths) = try await dataFiles(view, search: &search, options: options, progress: progress)
+            timer.lap("data files")
+        }
+        let renderer = SiteRenderer(view: view, templates: loaded.templates, dataFiles: data)
+        var changed: [OutputFile] = []
+        for file in renderer.extraFiles {
+            let key = file.key ?? ContentHash.digest(file.bytes)
+            if unchanged(file.path, key) { continue }
+            if file.key != nil && onDisk(file) {
+                records[file.path] = record(key, output, file.path)
+            } else {
+                changed.append(file)
+            }
+        }
+        var copies: [(source: URL, path: String)] = []
+        for path in loaded.files.statics where !unchanged(path, staticKey(staticRoot, path)) {
+            copies.append((staticRoot.appendingPathComponent(path), path))
+        }
+        timer.lap("plan")
+        let rendered = try await renderer.renderPages(toRender.map(\.0), jobs: options.jobs)
+        // A page whose inputs changed may still come out the same (an edit to a neighbour's body):
+        // compare with the file on disk and leave it alone when equal.
+        for file in rendered where !onDisk(file) { changed.append(file) }
+        timer.lap("render \(toRender.count) of \(pages.count) pages")
+        let current = Set(pages.map { Page.outputFile(for: $0.sitePath(in: loaded.journal)) })
+            .union(renderer.extraFiles.map(\.path)).union(loaded.files.statics).union(dataPaths)
+        let removed = previous.keys.filter { !current.contains($0) }.sorted()
+        try SiteUpdate(output: output).apply(changed: changed, copies: copies, removed: removed)
+        for (page, key) in toRender {
+            let path = Page.outputFile(for: page.sitePath(in: loaded.journal))
+            records[path] = record(key, output, path)
+        }
+        for file in changed where records[file.path] == nil {
+            records[file.path] = record(file.key ?? ContentHash.digest(file.bytes), output, file.path)
+        }
+        for copy in copies { records[copy.path] = record(staticKey(staticRoot, copy.path), output, copy.path) }
+        timer.lap("write \(changed.count + copies.count), remove \(removed.count)")
+        return Written(records: records, dataPaths: dataPaths, searchSaved: saveSearch(search, options: options, settings: settings))
+    }
+}
