@@ -166,6 +166,28 @@ import Testing
         #expect(SearchCache.load(journal: journal.root, parseKey: parseKey)?.documents.count == 12)
     }
 
+    /// A CI runner checks the journal out anew, perhaps elsewhere, and restores `.daybook/` and
+    /// `_site/` from its cache; every file has a new time. The cache still serves: entries whose
+    /// content hash is unchanged are not parsed, and pages that come out the same are not written.
+    @Test func keepsItsCacheWhenTheJournalMoves() async throws {
+        let journal = try TemporaryJournal(Self.journalFiles())
+        defer { journal.remove() }
+        _ = try await Self.build(journal.root)
+        let moved = try TemporaryJournal()
+        defer { moved.remove() }
+        // Hidden files too: the cache folder and the output's marker.
+        for path in try FileManager.default.subpathsOfDirectory(atPath: journal.root.path) {
+            var isFolder: ObjCBool = false
+            let source = journal.root.appendingPathComponent(path).path
+            guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            try moved.write(path, Array(FileManager.default.contents(atPath: source)!))
+        }
+        let report = try await Self.build(moved.root)
+        #expect(!report.stages.contains { $0.name == "render and write" }, "an update, not a full build")
+        #expect(report.stages.contains { $0.name == "write 0, remove 0" }, "\(report.stages.map(\.name))")
+        try await Self.expectSameAsFullBuild(moved, "moved")
+    }
+
     @Test func parsesAgainWhenAStoredBodyIsDamaged() async throws {
         let journal = try TemporaryJournal(Self.journalFiles())
         defer { journal.remove() }

@@ -31,8 +31,14 @@ struct BuildCache: Sendable {
     /// Wall-clock time of the save, in nanoseconds; files modified since are re-read.
     var savedAt = 0
     var entries: [String: CachedEntry] = [:]
-    /// The output folder the records describe.
+    /// The output folder the records describe: relative to the journal when inside it (`_site`),
+    /// so a journal checked out elsewhere, as a CI runner does, keeps its cache.
     var outputPath = ""
+
+    static func outputPath(_ output: URL, journal: URL) -> String {
+        let root = journal.standardizedFileURL.path + "/"
+        return output.path.hasPrefix(root) ? String(output.path.dropFirst(root.count)) : output.path
+    }
     var outputs: [String: OutputRecord] = [:]
     /// What the data files (search index, quote list) were made from, and their paths.
     var dataKey: [UInt8] = []

@@ -15,7 +15,7 @@ extension Builder {
                                   data: (key: [UInt8], paths: [String]), journal: URL) {
         // Nothing to learn from a build that changed nothing: rewriting the cache would cost more
         // than the whole rebuild.
-        if let previous = loaded.cache, previous.outputPath == output.path, previous.outputs == records,
+        if let previous = loaded.cache, previous.outputPath == BuildCache.outputPath(output, journal: journal), previous.outputs == records,
            previous.dataKey == data.key, previous.dataPaths == data.paths,
            previous.entries.count == loaded.entries.count,
            loaded.entries.allSatisfy({ $0.entry != nil && $0.stat != nil && previous.entries[$0.path]?.stat == $0.stat }) {
@@ -30,7 +30,7 @@ extension Builder {
             cache.entries[item.path] = BuildCache.CachedEntry(stat: item.stat!, hash: item.hash, entry: item.entry!,
                                                               diagnostics: item.diagnostics, body: body)
         }
-        cache.outputPath = output.path
+        cache.outputPath = BuildCache.outputPath(output, journal: journal)
         cache.outputs = records
         cache.dataKey = data.key
         cache.dataPaths = data.paths

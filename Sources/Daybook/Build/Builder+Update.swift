@@ -72,7 +72,8 @@ extension Builder {
         for file in renderer.extraFiles {
             let key = file.key ?? ContentHash.digest(file.bytes)
             if unchanged(file.path, key) { continue }
-            if file.key != nil && onDisk(file) {
+            // Changed inputs or a file touched since (a restored cache): written only if its bytes differ.
+            if onDisk(file) {
                 records[file.path] = record(key, output, file.path)
             } else {
                 changed.append(file)
@@ -80,7 +81,12 @@ extension Builder {
         }
         var copies: [(source: URL, path: String)] = []
         for path in loaded.files.statics where !unchanged(path, staticKey(staticRoot, path)) {
-            copies.append((staticRoot.appendingPathComponent(path), path))
+            let source = staticRoot.appendingPathComponent(path)
+            if let bytes = FileManager.default.contents(atPath: source.path), onDisk(OutputFile(path: path, bytes: Array(bytes))) {
+                records[path] = record(staticKey(staticRoot, path), output, path)
+            } else {
+                copies.append((source, path))
+            }
         }
         timer.lap("plan")
         let rendered = try await renderer.renderPages(toRender.map(\.0), jobs: options.jobs)

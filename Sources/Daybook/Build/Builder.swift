@@ -89,7 +89,7 @@ public enum Builder {
         let site = SiteWrite(output: options.resolvedOutput.standardizedFileURL, pages: pages, pagePaths: pagePaths, keys: keys,
                              hashes: hashes, loaded: loaded, staticRoot: options.journal.appendingPathComponent("static"), options: options)
         let written: Written
-        if let cache = loaded.cache, cache.outputPath == site.output.path, OutputFolder.isDaybookOutput(site.output) {
+        if let cache = loaded.cache, cache.outputPath == BuildCache.outputPath(site.output, journal: options.journal), OutputFolder.isDaybookOutput(site.output) {
             written = try await update(site, previous: cache, timer: &timer, progress: progress)
         } else {
             written = try await writeAll(site, timer: &timer, progress: progress)

@@ -28,7 +28,8 @@ struct UpToDate: Sendable {
         guard settings.zenQuotesURL == nil || !settings.quoteOfTheDay else { return nil }
         var hasher = ContentHash.Hasher()
         hasher.add("\(DaybookVersion.string) \(BuildCache.format) \(format)")
-        hasher.add("\(options.resolvedOutput.standardizedFileURL.path)\n\(options.baseURL ?? "-")\n\(options.includeDrafts)")
+        let output = BuildCache.outputPath(options.resolvedOutput.standardizedFileURL, journal: options.journal)
+        hasher.add("\(output)\n\(options.baseURL ?? "-")\n\(options.includeDrafts)")
         hasher.add(files.settingsText ?? "-")
         for name in files.quoteFiles + files.templates.map({ "templates/\($0)" }) {
             hasher.add(name)
