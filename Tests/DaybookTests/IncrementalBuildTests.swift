@@ -116,11 +116,15 @@ import Testing
         #expect(Self.modificationTimes(journal.site) == before)
     }
 
-    @Test(arguments: ["build.cache", "search.cache", "state.cache"], ["garbage", "truncated", "flipped"])
+    @Test(arguments: ["build.cache", "build.log", "search.cache", "state.cache"], ["garbage", "truncated", "flipped"])
     func neverTrustsADamagedCache(file: String, damage: String) async throws {
         let journal = try TemporaryJournal(Self.journalFiles())
         defer { journal.remove() }
         _ = try await Self.build(journal.root)
+        // A second build that changes little leaves a log record beside the cache.
+        try journal.write("entries/2024-03-04-day.md", "---\ntitle: Day 4\ndate: 2024-03-04 09:00\n---\nEdited once.\n")
+        _ = try await Self.build(journal.root)
+        #expect(journal.exists(".daybook/cache/build.log"))
         try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2 again\ndate: 2024-03-02 09:00\n---\nChanged.\n")
         let url = journal.root.appendingPathComponent(BuildCache.folder).appendingPathComponent(file)
         var bytes = Array(try Data(contentsOf: url))
@@ -138,6 +142,42 @@ import Testing
         }
         try await Self.expectSameAsFullBuild(journal, damage)
         #expect(SearchCache.load(journal: journal.root, parseKey: Builder.parseKey(Settings())) != nil, "written anew")
+        // The cache the build left reads back whole, with no damaged record in its log.
+        #expect(BuildCache.load(journal: journal.root, parseKey: Builder.parseKey(Settings()))?.origin?.logBytes ?? .max < .max)
+    }
+
+    /// A build that changes little appends to the cache's log instead of writing the cache anew,
+    /// and the cache read back (base and log) is the one a build writing it whole leaves.
+    @Test func logsSmallChangesAndReadsThemBack() async throws {
+        let journal = try TemporaryJournal(Self.journalFiles())
+        defer { journal.remove() }
+        _ = try await Self.build(journal.root)
+        let base = BuildCache.url(in: journal.root)
+        let baseBytes = try Data(contentsOf: base)
+        for day in [2, 3, 2] {
+            try journal.write("entries/2024-03-0\(day)-day.md", "---\ntitle: Day \(day)\ndate: 2024-03-0\(day) 09:00\n---\nEdit \(UUID()).\n")
+            _ = try await Self.build(journal.root)
+        }
+        #expect(try Data(contentsOf: base) == baseBytes, "the base is left as it was")
+        let parseKey = Builder.parseKey(Settings())
+        let logged = try #require(BuildCache.load(journal: journal.root, parseKey: parseKey))
+        #expect((logged.origin?.logBytes ?? 0) > 0)
+        // It describes the files as the last build left them.
+        for (path, record) in logged.outputs {
+            #expect(FileStat(path: journal.site.path + "/" + path) == record.stat, "\(path)")
+        }
+        for (path, cached) in logged.entries {
+            #expect(ContentHash.digest(try journal.bytes(path)) == cached.hash, "\(path)")
+        }
+        #expect(logged.entries.count == 12)
+        logged.saveBase(journal: journal.root)
+        #expect(!journal.exists(".daybook/cache/build.log"))
+        let whole = try #require(BuildCache.load(journal: journal.root, parseKey: parseKey))
+        #expect(whole.outputs == logged.outputs && whole.dataKey == logged.dataKey && whole.dataPaths == logged.dataPaths)
+        #expect(whole.savedAt == logged.savedAt && whole.outputPath == logged.outputPath)
+        #expect(whole.entries.mapValues(\.hash) == logged.entries.mapValues(\.hash))
+        #expect(whole.entries.mapValues(\.entry) == logged.entries.mapValues(\.entry))
+        try await Self.expectSameAsFullBuild(journal, "after the log")
     }
 
     /// The search documents of unchanged entries come from the cache, not from their files: a

@@ -26,6 +26,10 @@ struct TemporaryJournal {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
+    func bytes(_ path: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: root.appendingPathComponent(path)))
+    }
+
     func exists(_ path: String) -> Bool {
         FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
     }

@@ -15,9 +15,29 @@ struct BuildCache: Sendable {
     struct CachedEntry: Sendable {
         var stat: FileStat
         var hash: [UInt8]
-        var entry: Entry
-        var diagnostics: [Diagnostic]
         var body: BodyStore.Reference
+        /// The parse, boxed: a cache of 10,000 entries is looked through on every build, and
+        /// copying an `Entry` out of a dictionary retains every string and list in it.
+        private let parsed: Parsed
+        var entry: Entry { parsed.entry }
+        var diagnostics: [Diagnostic] { parsed.diagnostics }
+
+        private final class Parsed: Sendable {
+            let entry: Entry
+            let diagnostics: [Diagnostic]
+
+            init(_ entry: Entry, _ diagnostics: [Diagnostic]) {
+                self.entry = entry
+                self.diagnostics = diagnostics
+            }
+        }
+
+        init(stat: FileStat, hash: [UInt8], entry: Entry, diagnostics: [Diagnostic], body: BodyStore.Reference) {
+            self.stat = stat
+            self.hash = hash
+            self.body = body
+            parsed = Parsed(entry, diagnostics)
+        }
     }
 
     struct OutputRecord: Sendable, Equatable {
@@ -43,6 +63,17 @@ struct BuildCache: Sendable {
     /// What the data files (search index, quote list) were made from, and their paths.
     var dataKey: [UInt8] = []
     var dataPaths: [String] = []
+    /// Where a loaded cache came from (see `BuildCache+Log`); nil for one made by this build.
+    var origin: Origin?
+
+    struct Origin: Sendable {
+        /// SHA-256 of the base file's payload: the log's records name the base they follow.
+        var digest: [UInt8]
+        var bytes: Int
+        /// Bytes of the log read after the base; `Int.max` when the log has a damaged record, so
+        /// the next save starts afresh rather than append after it.
+        var logBytes: Int
+    }
 
     static func url(in journal: URL) -> URL {
         journal.appendingPathComponent(folder).appendingPathComponent(fileName)
@@ -57,31 +88,27 @@ struct BuildCache: Sendable {
             var cache = BuildCache(parseKey: parseKey)
             cache.savedAt = try reader.int()
             for _ in 0..<(try reader.int()) {
-                let path = try reader.string()
-                let stat = FileStat(size: try reader.int(), modified: try reader.int())
-                let hash = try reader.data()
-                let entry = try Entry(from: &reader)
-                var diagnostics: [Diagnostic] = []
-                for _ in 0..<(try reader.int()) { diagnostics.append(try Diagnostic(from: &reader)) }
-                let body = BodyStore.Reference(offset: try reader.int(), htmlLength: try reader.int(),
-                                               textLength: try reader.int(), digest: try reader.data())
-                cache.entries[path] = CachedEntry(stat: stat, hash: hash, entry: entry, diagnostics: diagnostics, body: body)
+                let (path, cached) = try readEntry(&reader)
+                cache.entries[path] = cached
             }
             cache.outputPath = try reader.string()
             for _ in 0..<(try reader.int()) {
-                let path = try reader.string()
-                cache.outputs[path] = OutputRecord(key: try reader.data(), stat: FileStat(size: try reader.int(), modified: try reader.int()))
+                let (path, record) = try readOutput(&reader)
+                cache.outputs[path] = record
             }
             cache.dataKey = try reader.data()
             for _ in 0..<(try reader.int()) { cache.dataPaths.append(try reader.string()) }
-            return reader.atEnd ? cache : nil
+            guard reader.atEnd else { return nil }
+            cache.origin = Origin(digest: ContentHash.digest(payload), bytes: payload.count, logBytes: 0)
+            cache.applyLog(journal: journal)
+            return cache
         } catch {
             return nil
         }
     }
 
-    /// Writes the cache atomically; a failure only costs the next build its head start.
-    func save(journal: URL) {
+    /// Writes the whole cache atomically as the base file and starts an empty log.
+    func saveBase(journal: URL) {
         var writer = ByteWriter(capacity: 600 * entries.count + 100 * outputs.count)
         writer.int(Self.format)
         writer.data(parseKey)
@@ -89,30 +116,10 @@ struct BuildCache: Sendable {
         writer.int(entries.count)
         // In the dictionaries' order: sorting 25,000 paths took a fifth of the save, and nothing
         // reads the cache but Daybook.
-        for (path, cached) in entries {
-            writer.string(path)
-            writer.int(cached.stat.size)
-            writer.int(cached.stat.modified)
-            writer.data(cached.hash)
-            var bodyless = cached.entry
-            bodyless.html = ""
-            bodyless.plainText = ""
-            bodyless.encode(into: &writer)
-            writer.int(cached.diagnostics.count)
-            for diagnostic in cached.diagnostics { diagnostic.encode(into: &writer) }
-            writer.int(cached.body.offset)
-            writer.int(cached.body.htmlLength)
-            writer.int(cached.body.textLength)
-            writer.data(cached.body.digest)
-        }
+        for (path, cached) in entries { Self.write(path, cached, to: &writer) }
         writer.string(outputPath)
         writer.int(outputs.count)
-        for (path, record) in outputs {
-            writer.string(path)
-            writer.data(record.key)
-            writer.int(record.stat.size)
-            writer.int(record.stat.modified)
-        }
+        for (path, record) in outputs { Self.write(path, record, to: &writer) }
         writer.data(dataKey)
         writer.int(dataPaths.count)
         for path in dataPaths { writer.string(path) }
@@ -121,5 +128,48 @@ struct BuildCache: Sendable {
         let ignore = journal.appendingPathComponent(".daybook/.gitignore")
         if !FileManager.default.fileExists(atPath: ignore.path) { try? Data("*\n".utf8).write(to: ignore) }
         SealedFile.write(writer.bytes, to: Self.url(in: journal), magic: Self.magic)
+        // Records of the old base would be ignored anyway (they name it); the space is freed.
+        unlink(Self.logURL(in: journal).path)
+    }
+
+    static func write(_ path: String, _ cached: CachedEntry, to writer: inout ByteWriter) {
+        writer.string(path)
+        writer.int(cached.stat.size)
+        writer.int(cached.stat.modified)
+        writer.data(cached.hash)
+        var bodyless = cached.entry
+        bodyless.html = ""
+        bodyless.plainText = ""
+        bodyless.encode(into: &writer)
+        writer.int(cached.diagnostics.count)
+        for diagnostic in cached.diagnostics { diagnostic.encode(into: &writer) }
+        writer.int(cached.body.offset)
+        writer.int(cached.body.htmlLength)
+        writer.int(cached.body.textLength)
+        writer.data(cached.body.digest)
+    }
+
+    static func readEntry(_ reader: inout ByteReader) throws(ByteReader.Damaged) -> (String, CachedEntry) {
+        let path = try reader.string()
+        let stat = FileStat(size: try reader.int(), modified: try reader.int())
+        let hash = try reader.data()
+        let entry = try Entry(from: &reader)
+        var diagnostics: [Diagnostic] = []
+        for _ in 0..<(try reader.int()) { diagnostics.append(try Diagnostic(from: &reader)) }
+        let body = BodyStore.Reference(offset: try reader.int(), htmlLength: try reader.int(),
+                                       textLength: try reader.int(), digest: try reader.data())
+        return (path, CachedEntry(stat: stat, hash: hash, entry: entry, diagnostics: diagnostics, body: body))
+    }
+
+    static func write(_ path: String, _ record: OutputRecord, to writer: inout ByteWriter) {
+        writer.string(path)
+        writer.data(record.key)
+        writer.int(record.stat.size)
+        writer.int(record.stat.modified)
+    }
+
+    static func readOutput(_ reader: inout ByteReader) throws(ByteReader.Damaged) -> (String, OutputRecord) {
+        let path = try reader.string()
+        return (path, OutputRecord(key: try reader.data(), stat: FileStat(size: try reader.int(), modified: try reader.int())))
     }
 }

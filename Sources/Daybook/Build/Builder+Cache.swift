@@ -21,51 +21,72 @@ extension Builder {
            loaded.entries.allSatisfy({ $0.entry != nil && $0.stat != nil && previous.entries[$0.path]?.stat == $0.stat }) {
             return
         }
-        var cache = BuildCache(parseKey: parseKey(loaded.journal.settings))
-        cache.savedAt = FileStat.now
+        let key = parseKey(loaded.journal.settings), savedAt = FileStat.now
+        let outputPath = BuildCache.outputPath(output, journal: journal)
         let items = loaded.entries.filter { $0.entry != nil && $0.stat != nil }
         guard let bodies = storeBodies(items, journal: journal) else { return }
-        for item in items {
-            guard let body = bodies[item.path] else { continue }
-            cache.entries[item.path] = BuildCache.CachedEntry(stat: item.stat!, hash: item.hash, entry: item.entry!,
-                                                              diagnostics: item.diagnostics, body: body)
+        func cached(_ item: LoadedEntry, _ body: BodyStore.Reference) -> BuildCache.CachedEntry {
+            BuildCache.CachedEntry(stat: item.stat!, hash: item.hash, entry: item.entry!, diagnostics: item.diagnostics, body: body)
         }
-        cache.outputPath = BuildCache.outputPath(output, journal: journal)
+        // A few changes go to the log, worked out without assembling the whole cache: that alone
+        // took longer than the rest of a one-entry edit.
+        if let previous = loaded.cache, let origin = previous.origin, previous.parseKey == key {
+            var change = BuildCache.Change(savedAt: savedAt, outputPath: outputPath, dataKey: data.key,
+                                           dataPaths: previous.dataPaths == data.paths ? nil : data.paths)
+            var kept = 0
+            for (item, body) in zip(items, bodies) {
+                guard let body else { continue }
+                if let old = previous.entries[item.path], old.stat == item.stat, old.hash == item.hash, old.body == body {
+                    kept += 1
+                } else {
+                    change.entries.append((item.path, cached(item, body)))
+                }
+            }
+            if kept < previous.entries.count {
+                let current = Set(items.map(\.path))
+                change.removedEntries = previous.entries.keys.filter { !current.contains($0) }
+            }
+            for (path, record) in records where previous.outputs[path] != record { change.outputs.append((path, record)) }
+            change.removedOutputs = previous.outputs.keys.filter { records[$0] == nil }
+            let limit = max(256, (items.count + records.count) / 8)
+            if change.count <= limit, BuildCache.appendToLog(change, journal: journal, origin: origin) { return }
+        }
+        var cache = BuildCache(parseKey: key)
+        cache.savedAt = savedAt
+        for (item, body) in zip(items, bodies) {
+            guard let body else { continue }
+            cache.entries[item.path] = cached(item, body)
+        }
+        cache.outputPath = outputPath
         cache.outputs = records
         cache.dataKey = data.key
         cache.dataPaths = data.paths
-        cache.save(journal: journal)
+        cache.saveBase(journal: journal)
     }
 
     /// Appends the bodies of newly parsed entries to the body store, or writes the store anew when
-    /// most of it is stale; returns where every entry's body now is.
-    private static func storeBodies(_ items: [LoadedEntry], journal: URL) -> [String: BodyStore.Reference]? {
-        var references: [String: BodyStore.Reference] = [:]
-        var fresh: [(path: String, html: String, text: String)] = []
-        for item in items {
-            if let body = item.body {
-                references[item.path] = body
-            } else {
-                fresh.append((item.path, item.entry!.html, item.entry!.plainText))
-            }
-        }
+    /// most of it is stale; returns where each entry's body now is, in the order of `items`.
+    private static func storeBodies(_ items: [LoadedEntry], journal: URL) -> [BodyStore.Reference?]? {
+        var references = items.map(\.body)
+        var fresh = items.indices.filter { references[$0] == nil }
         let storeSize = FileStat(path: BodyStore.url(in: journal).path)?.size ?? 0
-        let live = references.values.reduce(0) { $0 + $1.htmlLength + $1.textLength }
+        let live = references.reduce(0) { $0 + ($1.map { $0.htmlLength + $0.textLength } ?? 0) }
         let rewrite = storeSize == 0 || live * 2 < storeSize
-        if rewrite && !references.isEmpty {
+        var carried: [Int: (html: String, text: String)] = [:]
+        if rewrite && fresh.count < items.count {
             // Carry the still-current bodies over before the file is truncated.
             let store = BodyStore.open(journal: journal) ?? Data()
-            for (path, reference) in references.sorted(by: { $0.key < $1.key }) {
-                if let body = BodyStore.read(reference, from: store) { fresh.append((path, body.html, body.text)) }
+            for index in items.indices {
+                if let reference = references[index], let body = BodyStore.read(reference, from: store) { carried[index] = body }
+                references[index] = nil
             }
-            references = [:]
+            fresh = items.indices.filter { carried[$0] != nil || items[$0].body == nil }
         }
         guard !fresh.isEmpty else { return references }
         try? FileManager.default.createDirectory(at: journal.appendingPathComponent(BuildCache.folder), withIntermediateDirectories: true)
-        guard let written = BodyStore.write(fresh.map { ($0.html, $0.text) }, journal: journal, rewrite: rewrite) else {
-            return nil
-        }
-        for (body, reference) in zip(fresh, written) { references[body.path] = reference }
+        let bodies = fresh.map { carried[$0] ?? (items[$0].entry!.html, items[$0].entry!.plainText) }
+        guard let written = BodyStore.write(bodies, journal: journal, rewrite: rewrite) else { return nil }
+        for (index, reference) in zip(fresh, written) { references[index] = reference }
         return references
     }
 }

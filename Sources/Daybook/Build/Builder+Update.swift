@@ -67,6 +67,9 @@ extension Builder {
             (data, dataPaths) = try await dataFiles(view, search: &search, options: options, progress: progress)
             timer.lap("data files")
         }
+        // The search documents are saved while the pages render and the files are written.
+        let searchSaved = saveSearch(search, options: options, settings: settings)
+        search = nil
         let renderer = SiteRenderer(view: view, templates: loaded.templates, dataFiles: data)
         var changed: [OutputFile] = []
         for file in renderer.extraFiles {
@@ -107,6 +110,6 @@ extension Builder {
         }
         for copy in copies { records[copy.path] = record(staticKey(staticRoot, copy.path), output, copy.path) }
         timer.lap("write \(changed.count + copies.count), remove \(removed.count)")
-        return Written(records: records, dataPaths: dataPaths, searchSaved: saveSearch(search, options: options, settings: settings))
+        return Written(records: records, dataPaths: dataPaths, searchSaved: searchSaved)
     }
 }
