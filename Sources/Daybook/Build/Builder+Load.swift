@@ -14,15 +14,19 @@ extension Builder {
 
     /// Reads every entry, reusing the cached parse of a file whose size and time are unchanged
     /// (and not so recent that a same-second edit could hide) or whose content hash is unchanged.
-    static func loadEntries(_ files: JournalFiles, loader: EntryLoader, cache: BuildCache?, jobs: Int) async throws -> [LoadedEntry] {
+    /// - Parameter stats: each entry file's size and time, when looked up already (in scan order).
+    static func loadEntries(_ files: JournalFiles, loader: EntryLoader, cache: BuildCache?, stats: [FileStat?]? = nil,
+                            jobs: Int) async throws -> [LoadedEntry] {
         let cached = cache?.entries ?? [:]
         // Like git's "racily clean" rule: a file modified close to the last save may have changed
         // again within the same timestamp, so its content is checked.
         let trustedBefore = (cache?.savedAt ?? 0) - 2_000_000_000
         let root = files.root.path + "/"
         let folder = Folder(files.root.path)
-        return try await parallelMap(files.entries, jobs: jobs) { path -> LoadedEntry in
-            let stat = folder.stat(path, root: root)
+        let known = stats?.count == files.entries.count ? stats : nil
+        return try await parallelMap(Array(files.entries.indices), jobs: jobs) { index -> LoadedEntry in
+            let path = files.entries[index]
+            let stat = known.map { $0[index] } ?? folder.stat(path, root: root)
             if let stat, let hit = cached[path], hit.stat == stat, stat.modified < trustedBefore {
                 return LoadedEntry(path: path, entry: hit.entry, diagnostics: hit.diagnostics, hash: hit.hash, stat: stat, body: hit.body)
             }

@@ -16,9 +16,12 @@ extension Builder {
         // What is on disk now of every file the previous build wrote, looked up in parallel.
         let previousPaths = Array(previous.keys)
         let outputFolder = Folder(output.path)
-        let stats = Dictionary(uniqueKeysWithValues: zip(previousPaths, try await parallelMap(previousPaths, jobs: options.jobs) {
-            outputFolder.stat($0, root: root)
-        }))
+        let known = site.outputStats ?? [:]
+        let unknown = previousPaths.filter { known[$0] == nil }
+        var stats = known
+        for (path, stat) in zip(unknown, try await parallelMap(unknown, jobs: options.jobs) { outputFolder.stat($0, root: root) }) {
+            stats[path] = stat
+        }
         func unchanged(_ path: String, _ key: [UInt8]) -> Bool {
             guard let old = previous[path], old.key == key, stats[path] == old.stat else {
                 return false

@@ -23,24 +23,30 @@ public enum Builder {
         do {
             let files = try JournalFiles.scan(options.journal)
             var fingerprint: [UInt8]?
+            var observed: UpToDate.Observation?
             if options.writes && options.useCache {
                 fingerprint = UpToDate.fingerprint(files, options: options, settings: SettingsLoader.load(text: files.settingsText).0)
-                if let fingerprint, let last = UpToDate.load(journal: options.journal),
-                   try await last.holds(files, fingerprint: fingerprint, output: options.resolvedOutput.standardizedFileURL, jobs: options.jobs) {
-                    timer.lap("nothing changed")
-                    var report = last.report
-                    report.seconds = timer.total
-                    report.output = options.resolvedOutput
-                    report.stages = timer.stages
-                    return report
+                if let fingerprint, let last = UpToDate.load(journal: options.journal) {
+                    let seen = try await last.observe(files, fingerprint: fingerprint, output: options.resolvedOutput.standardizedFileURL,
+                                                      jobs: options.jobs)
+                    if seen.holds {
+                        timer.lap("nothing changed")
+                        var report = last.report
+                        report.seconds = timer.total
+                        report.output = options.resolvedOutput
+                        report.stages = timer.stages
+                        return report
+                    }
+                    observed = seen
                 }
             }
-            let loaded = try await load(options, files: files, timer: &timer, progress: progress)
+            let loaded = try await load(options, files: files, entryStats: observed?.entryStats, timer: &timer, progress: progress)
             let pages = Page.all(for: loaded.journal)
             var output: URL?
             var written: [String: BuildCache.OutputRecord] = [:]
             if options.writes {
-                written = try await write(pages: pages, loaded: loaded, options: options, timer: &timer, progress: progress)
+                written = try await write(pages: pages, loaded: loaded, options: options, outputStats: observed?.outputStats,
+                                          timer: &timer, progress: progress)
                 output = options.resolvedOutput
             } else {
                 let view = JournalView(journal: loaded.journal)
@@ -71,7 +77,7 @@ public enum Builder {
 
     /// Writes the site, in full or as an update of the previous build's output, and saves the cache.
     /// Returns what was written, with the size and time each file had.
-    private static func write(pages: [Page], loaded: Loaded, options: BuildOptions, timer: inout StageTimer,
+    private static func write(pages: [Page], loaded: Loaded, options: BuildOptions, outputStats: [String: FileStat?]?, timer: inout StageTimer,
                               progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [String: BuildCache.OutputRecord] {
         let journal = loaded.journal
         let pagePaths = pages.map { Page.outputFile(for: $0.sitePath(in: journal)) }
@@ -87,7 +93,8 @@ public enum Builder {
         let keys = PageKeys(journal: journal, contentHashes: hashes, siteKey: siteKey(journal, templates: loaded.templates, banner: banner),
                             homeKey: banner.map(\.key) ?? "")
         let site = SiteWrite(output: options.resolvedOutput.standardizedFileURL, pages: pages, pagePaths: pagePaths, keys: keys,
-                             hashes: hashes, loaded: loaded, staticRoot: options.journal.appendingPathComponent("static"), options: options)
+                             hashes: hashes, loaded: loaded, staticRoot: options.journal.appendingPathComponent("static"), options: options,
+                             outputStats: outputStats)
         let written: Written
         if let cache = loaded.cache, cache.outputPath == BuildCache.outputPath(site.output, journal: options.journal), OutputFolder.isDaybookOutput(site.output) {
             written = try await update(site, previous: cache, timer: &timer, progress: progress)
@@ -114,6 +121,8 @@ public enum Builder {
         let loaded: Loaded
         let staticRoot: URL
         let options: BuildOptions
+        /// The size and time of the last build's files, when the up-to-date check looked already.
+        let outputStats: [String: FileStat?]?
     }
 
     /// What writing a site leaves for the cache: every file written or kept, with its key, size and
@@ -133,7 +142,7 @@ public enum Builder {
 
     /// Every stage up to the rendered site: what `check` validates. Throws with every problem
     /// found, errors and warnings together, when any is an error.
-    static func load(_ options: BuildOptions, files scanned: JournalFiles? = nil, timer: inout StageTimer,
+    static func load(_ options: BuildOptions, files scanned: JournalFiles? = nil, entryStats: [FileStat?]? = nil, timer: inout StageTimer,
                      progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> Loaded {
         let files = try scanned ?? JournalFiles.scan(options.journal)
         var (settings, diagnostics) = SettingsLoader.load(text: files.settingsText)
@@ -149,7 +158,7 @@ public enum Builder {
 
         let loader = EntryLoader(dates: DateParser(timeZone: TimeZone(identifier: settings.timeZone) ?? .gmt), rawHTML: settings.rawHTML)
         progress(BuildProgress(stage: "Reading entries", done: 0, total: files.entries.count))
-        let entries = try await loadEntries(files, loader: loader, cache: cache, jobs: options.jobs)
+        let entries = try await loadEntries(files, loader: loader, cache: cache, stats: entryStats, jobs: options.jobs)
         diagnostics += entries.flatMap(\.diagnostics)
         timer.lap("read and parse entries")
         var (journal, linkProblems) = JournalAssembler.assemble(entries.compactMap(\.entry), settings: settings)

@@ -42,22 +42,34 @@ struct UpToDate: Sendable {
         return hasher.finish()
     }
 
-    /// Whether the journal and its site are still as this state describes them. An entry file
-    /// modified within two seconds of the save is never trusted (see `Builder.loadEntries`).
-    func holds(_ files: JournalFiles, fingerprint: [UInt8], output: URL, jobs: Int) async throws -> Bool {
-        guard fingerprint == self.fingerprint, files.entries.count == entries.count,
-              zip(files.entries, entries).allSatisfy({ $0 == $1.path }),
-              OutputFolder.isDaybookOutput(output) else { return false }
-        let trustedBefore = savedAt - 2_000_000_000
+    /// What the check saw on disk: the later stages of a build use it instead of looking again.
+    struct Observation: Sendable {
+        /// Whether the journal and its site are still as the state describes them.
+        var holds: Bool
+        /// The size and time of each entry file, in the order of the scan.
+        var entryStats: [FileStat?]
+        /// The size and time of each file the last build wrote, as they are now.
+        var outputStats: [String: FileStat?]
+    }
+
+    /// Looks at every entry file and every file the last build wrote. The state holds when all of
+    /// them and the fingerprint are unchanged; an entry file modified within two seconds of the
+    /// save is never trusted (see `Builder.loadEntries`).
+    func observe(_ files: JournalFiles, fingerprint: [UInt8], output: URL, jobs: Int) async throws -> Observation {
         let journal = Folder(files.root.path), site = Folder(output.path)
-        let entriesHold = try await parallelMap(entries, jobs: jobs) { entry in
-            journal.stat(entry.path, root: files.root.path + "/").map { $0 == entry.stat && $0.modified < trustedBefore } == true
-        }
-        guard !entriesHold.contains(false) else { return false }
-        let outputsHold = try await parallelMap(outputs, jobs: jobs) { file in
-            site.stat(file.path, root: output.path + "/") == file.stat
-        }
-        return !outputsHold.contains(false)
+        let root = files.root.path + "/", outputRoot = output.path + "/"
+        async let outputsNow = parallelMap(outputs, jobs: jobs) { site.stat($0.path, root: outputRoot) }
+        let entryStats = try await parallelMap(files.entries, jobs: jobs) { journal.stat($0, root: root) }
+        let outputStats = try await outputsNow
+        let trustedBefore = savedAt - 2_000_000_000
+        let holds = fingerprint == self.fingerprint && files.entries.count == entries.count
+            && zip(zip(files.entries, entryStats), entries).allSatisfy { now, then in
+                now.0 == then.path && now.1 == then.stat && then.stat.modified < trustedBefore
+            }
+            && zip(outputs, outputStats).allSatisfy { $0.stat == $1 }
+            && OutputFolder.isDaybookOutput(output)
+        return Observation(holds: holds, entryStats: entryStats,
+                           outputStats: Dictionary(zip(outputs.map(\.path), outputStats), uniquingKeysWith: { a, _ in a }))
     }
 
     static func load(journal: URL) -> UpToDate? {
