@@ -3,8 +3,9 @@ import Foundation
 /// The quickest answer to "has anything changed since the last build?", kept in
 /// `JOURNAL/.daybook/cache/state.cache` (a `SealedFile`): the size and time of every entry file and
 /// of every file the build wrote, and a digest of everything else a build reads (Daybook's version,
-/// the options, the settings, quotes and template files, the static files' sizes and times). When
-/// all of it matches, the site on disk is what a build would write, and nothing is parsed.
+/// the default templates it carries, the options, the settings, quotes and template files, the
+/// static files' sizes and times). When all of it matches, the site on disk is what a build would
+/// write, and nothing is parsed.
 struct UpToDate: Sendable {
     static let format = 1
     static let fileName = "state.cache"
@@ -28,6 +29,7 @@ struct UpToDate: Sendable {
         guard settings.zenQuotesURL == nil || !settings.quoteOfTheDay else { return nil }
         var hasher = ContentHash.Hasher()
         hasher.add("\(DaybookVersion.string) \(BuildCache.format) \(format)")
+        hasher.add(TemplateSet.defaultsDigest)
         let output = BuildCache.outputPath(options.resolvedOutput.standardizedFileURL, journal: options.journal)
         hasher.add("\(output)\n\(options.baseURL ?? "-")\n\(options.includeDrafts)")
         hasher.add(files.settingsText ?? "-")

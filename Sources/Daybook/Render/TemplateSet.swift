@@ -18,6 +18,11 @@ public struct TemplateSet: Sendable {
     static let pragma = "{{% CONTENT_TYPE: \(HTMLEscaper.name)}}\n"
     private static let registerEscaper: Void = MustacheContentTypes.register(HTMLEscaper(), named: HTMLEscaper.name)
 
+    /// A digest of the default files, as compiled into this binary.
+    static let defaultsDigest = ContentHash.digest(parts: EmbeddedResources.files.sorted { $0.key < $1.key }.flatMap {
+        [Array($0.key.utf8), Array($0.value.utf8)]
+    })
+
     /// The default files, by name.
     static var defaults: [String: [UInt8]] {
         EmbeddedResources.files.mapValues { Array(Data(base64Encoded: $0) ?? Data()) }
