@@ -11,8 +11,10 @@ extension Builder {
         return ContentHash.digest(parts: [Array("\(stat.size) \(stat.modified)".utf8)])
     }
 
+    /// - Parameter stored: the bodies already put in the body store, in the order of
+    ///   `cacheable(loaded)`, when a full build stored them while it rendered.
     static func saveCache(_ loaded: Loaded, output: URL, records: [String: BuildCache.OutputRecord],
-                                  data: (key: [UInt8], paths: [String]), journal: URL) {
+                          data: (key: [UInt8], paths: [String]), journal: URL, stored: [BodyStore.Reference?]?? = nil) {
         // Nothing to learn from a build that changed nothing: rewriting the cache would cost more
         // than the whole rebuild.
         if let previous = loaded.cache, previous.outputPath == BuildCache.outputPath(output, journal: journal), previous.outputs == records,
@@ -23,8 +25,8 @@ extension Builder {
         }
         let key = parseKey(loaded.journal.settings), savedAt = FileStat.now
         let outputPath = BuildCache.outputPath(output, journal: journal)
-        let items = loaded.entries.filter { $0.entry != nil && $0.stat != nil }
-        guard let bodies = storeBodies(items, journal: journal) else { return }
+        let items = cacheable(loaded)
+        guard let bodies = stored ?? storeBodies(items, journal: journal) else { return }
         func cached(_ item: LoadedEntry, _ body: BodyStore.Reference) -> BuildCache.CachedEntry {
             BuildCache.CachedEntry(stat: item.stat!, hash: item.hash, entry: item.entry!, diagnostics: item.diagnostics, body: body)
         }
@@ -64,9 +66,14 @@ extension Builder {
         cache.saveBase(journal: journal)
     }
 
+    /// The entries the cache keeps: those read and parsed.
+    static func cacheable(_ loaded: Loaded) -> [LoadedEntry] {
+        loaded.entries.filter { $0.entry != nil && $0.stat != nil }
+    }
+
     /// Appends the bodies of newly parsed entries to the body store, or writes the store anew when
     /// most of it is stale; returns where each entry's body now is, in the order of `items`.
-    private static func storeBodies(_ items: [LoadedEntry], journal: URL) -> [BodyStore.Reference?]? {
+    static func storeBodies(_ items: [LoadedEntry], journal: URL) -> [BodyStore.Reference?]? {
         var references = items.map(\.body)
         var fresh = items.indices.filter { references[$0] == nil }
         let storeSize = FileStat(path: BodyStore.url(in: journal).path)?.size ?? 0

@@ -43,6 +43,9 @@ extension Builder {
             data.files = []
             written.searchSaved = saveSearch(search, options: options, settings: journal.settings)
             search = nil
+            // The bodies go to the body store while the pages render, not after.
+            let items = cacheable(loaded), root = options.journal
+            written.bodiesStored = Task { storeBodies(items, journal: root) }
             try await renderer.render(pages, jobs: options.jobs) { files in
                 try folder.write(files)
                 progress(BuildProgress(stage: "Writing pages", done: counter.add(files.count), total: total))

@@ -103,7 +103,8 @@ public enum Builder {
         }
         // Saved after --no-cache too: that build's output is what the next one starts from. The
         // search documents are saved at the same time, on another core.
-        saveCache(loaded, output: site.output, records: written.records, data: (keys.dataKey, written.dataPaths), journal: options.journal)
+        saveCache(loaded, output: site.output, records: written.records, data: (keys.dataKey, written.dataPaths), journal: options.journal,
+                  stored: await written.bodiesStored?.value)
         await written.searchSaved?.value
         timer.lap("save cache")
         return written.records
@@ -131,6 +132,8 @@ public enum Builder {
         var records: [String: BuildCache.OutputRecord]
         var dataPaths: [String]
         var searchSaved: Task<Void, Never>?
+        /// The storing of the entries' bodies, when a full build started it early.
+        var bodiesStored: Task<[BodyStore.Reference?]?, Never>?
     }
 
     /// Starts saving the search documents of `plan` on another task.
