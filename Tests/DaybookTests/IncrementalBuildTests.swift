@@ -116,7 +116,7 @@ import Testing
         #expect(Self.modificationTimes(journal.site) == before)
     }
 
-    @Test(arguments: ["build.cache", "build.log", "search.cache", "state.cache"], ["garbage", "truncated", "flipped"])
+    @Test(arguments: ["build.cache", "build.log", "search.cache", "search.log", "state.cache"], ["garbage", "truncated", "flipped"])
     func neverTrustsADamagedCache(file: String, damage: String) async throws {
         let journal = try TemporaryJournal(Self.journalFiles())
         defer { journal.remove() }
@@ -124,7 +124,7 @@ import Testing
         // A second build that changes little leaves a log record beside the cache.
         try journal.write("entries/2024-03-04-day.md", "---\ntitle: Day 4\ndate: 2024-03-04 09:00\n---\nEdited once.\n")
         _ = try await Self.build(journal.root)
-        #expect(journal.exists(".daybook/cache/build.log"))
+        #expect(journal.exists(".daybook/cache/build.log") && journal.exists(".daybook/cache/search.log"))
         try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2 again\ndate: 2024-03-02 09:00\n---\nChanged.\n")
         let url = journal.root.appendingPathComponent(BuildCache.folder).appendingPathComponent(file)
         var bytes = Array(try Data(contentsOf: url))
@@ -170,6 +170,11 @@ import Testing
             #expect(ContentHash.digest(try journal.bytes(path)) == cached.hash, "\(path)")
         }
         #expect(logged.entries.count == 12)
+        // The search documents, base and log, are those of the entries as they are, new words included.
+        let search = try #require(SearchCache.read(journal: journal.root, parseKey: parseKey))
+        #expect(journal.exists(".daybook/cache/search.log") && search.origin.logBytes > 0)
+        #expect(Set(search.documents.documents.keys) == Set(logged.entries.values.map(\.hash)))
+        #expect(search.documents.terms.contains("edit") && search.documents.terms.count > search.documents.sortedCount)
         logged.saveBase(journal: journal.root)
         #expect(!journal.exists(".daybook/cache/build.log"))
         let whole = try #require(BuildCache.load(journal: journal.root, parseKey: parseKey))

@@ -6,10 +6,9 @@ import Foundation
 /// past an eighth of the base's size or 64 kB, whichever is more (so reading it back stays cheap),
 /// or when one build changed an eighth of everything.
 ///
-/// Layout: a magic line, then records of `length, payload, SHA-256 of the payload`. Each payload
-/// names the digest of the base it follows. Records are applied in order up to the first that is
-/// damaged or names another base: an older state of the cache is still a safe one, since every
-/// file it describes is checked against the disk before it is trusted.
+/// A `SealedLog`: each record names the digest of the base it follows, and records are applied in
+/// order up to the first that is damaged or names another base. An older state of the cache is
+/// still a safe one, since every file it describes is checked against the disk before it is trusted.
 extension BuildCache {
     static let logName = "build.log"
     static let logMagic = Array("DAYBOOK-CACHE-LOG\n".utf8)
@@ -53,56 +52,15 @@ extension BuildCache {
             writer.int(paths.count)
             for path in paths { writer.string(path) }
         }
-        var record = ByteWriter()
-        record.int(writer.bytes.count)
-        let bytes = record.bytes + writer.bytes + ContentHash.digest(writer.bytes)
-        guard origin.logBytes < Int.max, origin.logBytes + bytes.count <= max(64 << 10, origin.bytes / 8) else { return false }
-
-        let path = logURL(in: journal).path
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        // The log must hold exactly the records read so far; anything else (a torn record, a log
-        // of another base) means starting afresh.
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return false }
-        let expected = origin.logBytes == 0 ? 0 : Self.logMagic.count + origin.logBytes
-        guard Int(info.st_size) == expected else { return false }
-        let framed = (expected == 0 ? logMagic : []) + bytes
-        return framed.withUnsafeBytes { FileWriter.writeAll(descriptor, $0) }
+        return SealedLog.append(writer.bytes, to: logURL(in: journal), magic: logMagic, logBytes: origin.logBytes,
+                                limit: max(64 << 10, origin.bytes / 8))
     }
 
     /// Applies the log's records that follow this cache's base, in order.
     mutating func applyLog(journal: URL) {
-        guard var origin, let data = FileManager.default.contents(atPath: Self.logURL(in: journal).path) else { return }
-        let bytes = Array(data)
-        guard bytes.starts(with: Self.logMagic) else {
-            origin.logBytes = bytes.isEmpty ? 0 : Int.max
-            self.origin = origin
-            return
-        }
-        var offset = Self.logMagic.count
-        while offset < bytes.count {
-            guard let (payload, next) = Self.record(in: bytes, at: offset), apply(payload, base: origin.digest) else {
-                origin.logBytes = Int.max
-                self.origin = origin
-                return
-            }
-            offset = next
-        }
-        origin.logBytes = offset - Self.logMagic.count
-        self.origin = origin
-    }
-
-    /// The payload of the record at `offset` and where the next begins, or nil when it is damaged.
-    private static func record(in bytes: [UInt8], at offset: Int) -> ([UInt8], Int)? {
-        guard offset + 8 <= bytes.count else { return nil }
-        var reader = ByteReader(Array(bytes[offset..<offset + 8]))
-        guard let length = try? reader.int(), length >= 0, offset + 8 + length + 32 <= bytes.count else { return nil }
-        let payload = Array(bytes[(offset + 8)..<(offset + 8 + length)])
-        let end = offset + 8 + length + 32
-        guard ContentHash.digest(payload) == Array(bytes[(end - 32)..<end]) else { return nil }
-        return (payload, end)
+        guard let base = origin?.digest else { return }
+        let read = SealedLog.read(Self.logURL(in: journal), magic: Self.logMagic) { apply($0, base: base) }
+        origin?.logBytes = read
     }
 
     /// Applies one record; false (with nothing applied) when it follows another base or is damaged.

@@ -6,21 +6,23 @@ extension Builder {
     /// entries are tokenized again only when their file changed (`SearchCache`).
     struct SearchPlan: Sendable {
         var documents: SearchDocuments
-        /// Documents read from the cache, to tell whether the cache is worth writing again.
-        var cachedCount: Int
+        /// Where the cached documents came from, if there were any.
+        var origin: SearchCache.Origin?
         /// Per entry (journal order): the content hash of its file.
         var keys: [[UInt8]]
         /// The record files to make; nil for all.
         var records: Set<Int>?
         var recordKeys: [[UInt8]]
         var stamp: String
-        var added = 0
+        /// The keys of the documents this build added.
+        var added: [[UInt8]] = []
 
         /// - Parameter cached: the documents of earlier builds, if any can be trusted.
-        init(loaded: Loaded, keys pageKeys: PageKeys, hashes: [String: [UInt8]], cached: SearchDocuments?) {
+        init(loaded: Loaded, keys pageKeys: PageKeys, hashes: [String: [UInt8]],
+             cached: (documents: SearchDocuments, origin: SearchCache.Origin)?) {
             let journal = loaded.journal
-            documents = cached ?? SearchDocuments()
-            cachedCount = cached?.documents.count ?? 0
+            documents = cached?.documents ?? SearchDocuments()
+            origin = cached?.origin
             keys = journal.entries.map { hashes[$0.sourcePath] ?? [] }
             let count = journal.entries.count
             // A record shows its entries in the journal's settings; templates play no part.
@@ -49,11 +51,19 @@ extension Builder {
             Set(keys.indices.filter { documents[keys[$0]] == nil })
         }
 
-        /// Saves the documents of this journal's entries when they differ from the cache's.
+        /// Saves the documents of this journal's entries when they differ from the cache's: a few
+        /// changes appended to the log, else everything anew.
         func save(journal: URL, settings: Settings) {
-            let kept = documents.keeping(keys)
-            guard added > 0 || kept.documents.count != cachedCount else { return }
-            SearchCache.save(kept, journal: journal, parseKey: parseKey(settings))
+            let current = Set(keys)
+            let removed = documents.documents.keys.filter { !current.contains($0) }
+            guard !added.isEmpty || !removed.isEmpty || origin == nil else { return }
+            if let origin, added.count + removed.count <= max(64, keys.count / 8) {
+                let change = SearchCache.Change(firstTerm: origin.termCount, terms: Array(documents.terms[origin.termCount...]),
+                                                documents: added.compactMap { key in documents[key].map { (key, $0) } },
+                                                removed: removed)
+                if SearchCache.append(change, journal: journal, origin: origin) { return }
+            }
+            SearchCache.save(documents.keeping(keys), journal: journal, parseKey: parseKey(settings))
         }
     }
 
@@ -70,10 +80,10 @@ extension Builder {
             progress(BuildProgress(stage: "Indexing for search", done: 0, total: view.journal.entries.count))
             let index: SearchIndex
             if var current = plan {
-                let before = current.documents.documents.count
+                let missing = current.keys.filter { current.documents[$0] == nil }
                 index = try await SearchIndex.build(view, documents: &current.documents, keys: current.keys, records: current.records,
                                                     recordKeys: current.recordKeys, stamp: current.stamp, emit: emit, jobs: options.jobs)
-                current.added = current.documents.documents.count - before
+                current.added = Array(Set(missing))
                 plan = current
             } else {
                 index = try await SearchIndex.build(view, jobs: options.jobs)

@@ -9,7 +9,7 @@ extension Builder {
         // The search index's documents load while pages are compared with the previous build.
         let journalRoot = options.journal, settings = loaded.journal.settings
         let indexChanged = settings.search && cache.dataKey != keys.dataKey
-        async let earlyDocuments = indexChanged ? SearchCache.load(journal: journalRoot, parseKey: parseKey(settings)) : nil
+        async let earlyDocuments = indexChanged ? SearchCache.read(journal: journalRoot, parseKey: parseKey(settings)) : nil
         let previous = cache.outputs
         var records: [String: BuildCache.OutputRecord] = [:]
         let root = output.path + "/"
@@ -51,7 +51,7 @@ extension Builder {
         if dataUnchanged {
             for path in cache.dataPaths { records[path] = previous[path] }
         } else if loaded.journal.settings.search {
-            let cached = indexChanged ? await earlyDocuments : SearchCache.load(journal: journalRoot, parseKey: parseKey(settings))
+            let cached = indexChanged ? await earlyDocuments : SearchCache.read(journal: journalRoot, parseKey: parseKey(settings))
             var plan = SearchPlan(loaded: loaded, keys: keys, hashes: hashes, cached: cached)
             plan.records = Set(plan.recordKeys.indices.filter { number in
                 !unchanged(SearchIndex.folder + ScriptWrappedJSON().fileName("r/\(number)"), plan.recordKeys[number])

@@ -13,6 +13,11 @@ enum SearchCache {
     }
 
     static func load(journal: URL, parseKey: [UInt8]) -> SearchDocuments? {
+        read(journal: journal, parseKey: parseKey)?.documents
+    }
+
+    /// The documents of the base file and its log, and where they came from.
+    static func read(journal: URL, parseKey: [UInt8]) -> (documents: SearchDocuments, origin: Origin)? {
         guard let payload = SealedFile.read(url(in: journal), magic: magic) else { return nil }
         var reader = ByteReader(payload)
         do {
@@ -20,34 +25,55 @@ enum SearchCache {
                   try reader.data() == parseKey else { return nil }
             var terms: [String] = []
             for _ in 0..<(try reader.varint()) { terms.append(try reader.string()) }
-            func term() throws(ByteReader.Damaged) -> Int32 {
-                let number = try reader.varint()
-                guard number < terms.count else { throw ByteReader.Damaged() }
-                return Int32(number)
-            }
             var documents: [[UInt8]: SearchDocuments.Document] = [:]
             for _ in 0..<(try reader.varint()) {
-                let key = try reader.data()
-                let length = try reader.varint()
-                var document = SearchDocuments.Document(terms: [], frequencies: [], length: length, filters: [])
-                let count = try reader.varint()
-                document.terms.reserveCapacity(count)
-                document.frequencies.reserveCapacity(count)
-                for _ in 0..<count {
-                    document.terms.append(try term())
-                    document.frequencies.append(Int32(clamping: try reader.varint()))
-                }
-                for _ in 0..<(try reader.varint()) { document.filters.append(try term()) }
+                let (key, document) = try readDocument(&reader, termCount: terms.count)
                 documents[key] = document
             }
             guard reader.atEnd, zip(terms, terms.dropFirst()).allSatisfy({ SearchTokenizer.precedes($0, $1) }) else { return nil }
-            return SearchDocuments(sortedTerms: terms, documents: documents)
+            var loaded = SearchDocuments(sortedTerms: terms, documents: documents)
+            var origin = Origin(digest: ContentHash.digest(payload), bytes: payload.count, logBytes: 0, termCount: terms.count)
+            applyLog(to: &loaded, origin: &origin, journal: journal)
+            return (loaded, origin)
         } catch {
             return nil
         }
     }
 
-    /// Writes `documents`, whose terms must all be sorted (see `SearchDocuments.keeping`).
+    static func readDocument(_ reader: inout ByteReader, termCount: Int) throws(ByteReader.Damaged) -> ([UInt8], SearchDocuments.Document) {
+        func term() throws(ByteReader.Damaged) -> Int32 {
+            let number = try reader.varint()
+            guard number < termCount else { throw ByteReader.Damaged() }
+            return Int32(number)
+        }
+        let key = try reader.data()
+        let length = try reader.varint()
+        var document = SearchDocuments.Document(terms: [], frequencies: [], length: length, filters: [])
+        let count = try reader.varint()
+        document.terms.reserveCapacity(count)
+        document.frequencies.reserveCapacity(count)
+        for _ in 0..<count {
+            document.terms.append(try term())
+            document.frequencies.append(Int32(clamping: try reader.varint()))
+        }
+        for _ in 0..<(try reader.varint()) { document.filters.append(try term()) }
+        return (key, document)
+    }
+
+    static func write(_ key: [UInt8], _ document: SearchDocuments.Document, to writer: inout ByteWriter) {
+        writer.data(key)
+        writer.varint(document.length)
+        writer.varint(document.terms.count)
+        for (term, frequency) in zip(document.terms, document.frequencies) {
+            writer.varint(Int(term))
+            writer.varint(Int(frequency))
+        }
+        writer.varint(document.filters.count)
+        for term in document.filters { writer.varint(Int(term)) }
+    }
+
+    /// Writes `documents`, whose terms must all be sorted (see `SearchDocuments.keeping`), as the
+    /// base file, and empties the log.
     static func save(_ documents: SearchDocuments, journal: URL, parseKey: [UInt8]) {
         precondition(documents.sortedCount == documents.terms.count, "save what `keeping` returns")
         var writer = ByteWriter(capacity: 16 * documents.terms.count + 700 * documents.documents.count)
@@ -57,17 +83,8 @@ enum SearchCache {
         writer.varint(documents.terms.count)
         for term in documents.terms { writer.string(term) }
         writer.varint(documents.documents.count)
-        for (key, document) in documents.documents {
-            writer.data(key)
-            writer.varint(document.length)
-            writer.varint(document.terms.count)
-            for (term, frequency) in zip(document.terms, document.frequencies) {
-                writer.varint(Int(term))
-                writer.varint(Int(frequency))
-            }
-            writer.varint(document.filters.count)
-            for term in document.filters { writer.varint(Int(term)) }
-        }
+        for (key, document) in documents.documents { write(key, document, to: &writer) }
         SealedFile.write(writer.bytes, to: url(in: journal), magic: magic)
+        unlink(logURL(in: journal).path)
     }
 }

@@ -30,6 +30,17 @@ struct SearchDocuments: Sendable {
 
     subscript(key: [UInt8]) -> Document? { documents[key] }
 
+    /// Adds terms read back from a log of changes, numbered from `terms.count` on, unsorted.
+    mutating func appendTerms(_ added: [String]) {
+        if !numbers.isEmpty { for (offset, term) in added.enumerated() { numbers[term] = Int32(terms.count + offset) } }
+        terms += added
+    }
+
+    /// Sets or removes the document of `key`, as read back from a log of changes.
+    mutating func set(_ document: Document?, for key: [UInt8]) {
+        documents[key] = document
+    }
+
     /// Tokenizes the entries whose key has no document yet, in parallel.
     mutating func add(_ entries: [(key: [UInt8], entry: Entry)], jobs: Int) async throws {
         let missing = entries.filter { documents[$0.key] == nil }

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The layout of Daybook's cache logs: a magic line, then records of `length, payload, SHA-256 of
+/// the payload`, appended one per build. A log is read up to its first damaged record: what
+/// follows it can never be trusted, and the next save starts the cache afresh.
+enum SealedLog {
+    /// Hands each record's payload to `apply`, in order, until one is damaged or refused.
+    /// - Returns: the bytes of the records applied (after the magic line); 0 without a log;
+    ///   `Int.max` when a record was damaged or refused, so that nothing is appended after it.
+    static func read(_ url: URL, magic: [UInt8], apply: ([UInt8]) -> Bool) -> Int {
+        guard let data = FileManager.default.contents(atPath: url.path), !data.isEmpty else { return 0 }
+        let bytes = Array(data)
+        guard bytes.starts(with: magic) else { return .max }
+        var offset = magic.count
+        while offset < bytes.count {
+            guard offset + 8 <= bytes.count else { return .max }
+            var reader = ByteReader(Array(bytes[offset..<offset + 8]))
+            guard let length = try? reader.int(), length >= 0, offset + 8 + length + 32 <= bytes.count else { return .max }
+            let payload = Array(bytes[(offset + 8)..<(offset + 8 + length)])
+            let end = offset + 8 + length + 32
+            guard ContentHash.digest(payload) == Array(bytes[(end - 32)..<end]), apply(payload) else { return .max }
+            offset = end
+        }
+        return offset - magic.count
+    }
+
+    /// Appends one record, if the log holds exactly the `logBytes` of records that were read and
+    /// stays within `limit` bytes; false when the caller should write its base file anew instead.
+    static func append(_ payload: [UInt8], to url: URL, magic: [UInt8], logBytes: Int, limit: Int) -> Bool {
+        var length = ByteWriter()
+        length.int(payload.count)
+        let record = length.bytes + payload + ContentHash.digest(payload)
+        guard logBytes < .max, logBytes + record.count <= limit else { return false }
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        // Anything but the records read (a torn record, the log of another base, another build's
+        // record) means starting afresh.
+        var info = stat()
+        let expected = logBytes == 0 ? 0 : magic.count + logBytes
+        guard fstat(descriptor, &info) == 0, Int(info.st_size) == expected else { return false }
+        let framed = (expected == 0 ? magic : []) + record
+        return framed.withUnsafeBytes { FileWriter.writeAll(descriptor, $0) }
+    }
+}
