@@ -9,25 +9,15 @@ import pathlib
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "Tests" / "site"))
-from conftest import make_driver  # noqa: E402
+from conftest import fixed_clock, make_driver  # noqa: E402
 
 FIXED_NOW_MS = 1767225600000  # 2026-01-01T00:00:00Z: any fixed moment will do
-FAKE_CLOCK = """
-(() => {
-  const fixed = %d, Real = Date;
-  class FixedDate extends Real {
-    constructor(...args) { if (args.length === 0) { super(fixed); } else { super(...args); } }
-    static now() { return fixed; }
-  }
-  globalThis.Date = FixedDate;
-})();
-""" % FIXED_NOW_MS
 
 
 def shoot(site, out, name, width, height, dark=False, scale=1):
     driver = make_driver(width=width, height=height)
     try:
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FAKE_CLOCK})
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": fixed_clock(FIXED_NOW_MS)})
         driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Europe/London"})
         driver.execute_cdp_cmd("Emulation.setScrollbarsHidden", {"hidden": True})
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",

@@ -85,6 +85,22 @@ def make_driver(width=1280, height=900):
     return webdriver.Chrome(options=options, service=service)
 
 
+def fixed_clock(milliseconds):
+    """A script that makes `new Date()` and `Date.now()` give a fixed moment (for
+    Page.addScriptToEvaluateOnNewDocument); dates built from parts, and the time zone (set with
+    Emulation.setTimezoneOverride), work as usual."""
+    return """
+(() => {
+  const fixed = %d, Real = Date;
+  class FixedDate extends Real {
+    constructor(...args) { if (args.length === 0) { super(fixed); } else { super(...args); } }
+    static now() { return fixed; }
+  }
+  globalThis.Date = FixedDate;
+})();
+""" % milliseconds
+
+
 @pytest.fixture(scope="session")
 def browser():
     driver = make_driver()

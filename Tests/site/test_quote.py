@@ -15,22 +15,9 @@ import urllib.parse
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import make_driver, requested_urls
+from conftest import fixed_clock, make_driver, requested_urls
 
 REPO = pathlib.Path(__file__).resolve().parent.parent.parent
-
-# Replaces Date so that `new Date()` and `Date.now()` give a fixed moment; dates built from
-# parts, and the time zone (set with Emulation.setTimezoneOverride), work as usual.
-FIXED_CLOCK = """
-(() => {
-  const fixed = %d, Real = Date;
-  class FixedDate extends Real {
-    constructor(...args) { if (args.length === 0) { super(fixed); } else { super(...args); } }
-    static now() { return fixed; }
-  }
-  globalThis.Date = FixedDate;
-})();
-"""
 
 # Records the banner's text at the moment the parser first inserts <main>, which comes after
 # the banner's scripts: a script that ran later (async, defer) would leave the built quote there.
@@ -76,7 +63,7 @@ class Clock:
             self.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": identifier})
         self.scripts = [
             self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})["identifier"]
-            for source in (FIXED_CLOCK % moment(at), WHEN_MAIN_APPEARS)]
+            for source in (fixed_clock(moment(at)), WHEN_MAIN_APPEARS)]
         self.driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": zone})
         self.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": not javascript})
         self.driver.get_log("browser")
