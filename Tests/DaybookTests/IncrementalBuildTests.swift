@@ -141,7 +141,7 @@ import Testing
             #expect(!report.stages.contains { $0.name == "render and write" }, "the build cache still serves")
         }
         try await Self.expectSameAsFullBuild(journal, damage)
-        #expect(SearchCache.load(journal: journal.root, parseKey: Builder.parseKey(Settings())) != nil, "written anew")
+        #expect(SearchCache.read(journal: journal.root, parseKey: Builder.parseKey(Settings())) != nil, "written anew")
         // The cache the build left reads back whole, with no damaged record in its log.
         #expect(BuildCache.load(journal: journal.root, parseKey: Builder.parseKey(Settings()))?.origin?.logBytes ?? .max < .max)
     }
@@ -192,7 +192,7 @@ import Testing
         defer { journal.remove() }
         _ = try await Self.build(journal.root)
         let parseKey = Builder.parseKey(Settings())
-        #expect(SearchCache.load(journal: journal.root, parseKey: parseKey)?.documents.count == 12)
+        #expect(SearchCache.read(journal: journal.root, parseKey: parseKey)?.documents.documents.count == 12)
         // Documents made from the entry files, but day 3's key given to another text.
         var planted = SearchDocuments()
         for (path, text) in Self.journalFiles() where path.hasPrefix("entries/") {
@@ -208,7 +208,7 @@ import Testing
         #expect(try journal.read("_site/2024/03/03/day-3/index.html").contains("First line of day 3"))
         #expect(index.contains { $0?.contains("\"planted\"") == true }, "the cached document was used")
         #expect(index.contains { $0?.contains("\"edited\"") == true }, "the edited entry was tokenized")
-        #expect(SearchCache.load(journal: journal.root, parseKey: parseKey)?.documents.count == 12)
+        #expect(SearchCache.read(journal: journal.root, parseKey: parseKey)?.documents.documents.count == 12)
     }
 
     /// A CI runner checks the journal out anew, perhaps elsewhere, and restores `.daybook/` and

@@ -11,22 +11,25 @@ extension Builder {
         return ContentHash.digest(parts: [Array("\(stat.size) \(stat.modified)".utf8)])
     }
 
-    /// - Parameter stored: the bodies already put in the body store, in the order of
-    ///   `cacheable(loaded)`, when a full build stored them while it rendered.
+    /// - Parameter storing: the storing of the bodies (in the order of `cacheable(loaded)`), when a
+    ///   full build started it while it rendered.
     static func saveCache(_ loaded: Loaded, output: URL, records: [String: BuildCache.OutputRecord],
-                          data: (key: [UInt8], paths: [String]), journal: URL, stored: [BodyStore.Reference?]?? = nil) {
+                          data: (key: [UInt8], paths: [String]), journal: URL,
+                          storing: Task<[BodyStore.Reference?]?, Never>? = nil) async {
         // Nothing to learn from a build that changed nothing: rewriting the cache would cost more
         // than the whole rebuild.
         if let previous = loaded.cache, previous.outputPath == BuildCache.outputPath(output, journal: journal), previous.outputs == records,
            previous.dataKey == data.key, previous.dataPaths == data.paths,
            previous.entries.count == loaded.entries.count,
            loaded.entries.allSatisfy({ $0.entry != nil && $0.stat != nil && previous.entries[$0.path]?.stat == $0.stat }) {
+            _ = await storing?.value  // never left writing the body store as the process ends
             return
         }
         let key = parseKey(loaded.journal.settings), savedAt = FileStat.now
         let outputPath = BuildCache.outputPath(output, journal: journal)
         let items = cacheable(loaded)
-        guard let bodies = stored ?? storeBodies(items, journal: journal) else { return }
+        let stored = if let storing { await storing.value } else { storeBodies(items, journal: journal) }
+        guard let bodies = stored else { return }
         func cached(_ item: LoadedEntry, _ body: BodyStore.Reference) -> BuildCache.CachedEntry {
             BuildCache.CachedEntry(stat: item.stat!, hash: item.hash, entry: item.entry!, diagnostics: item.diagnostics, body: body)
         }

@@ -14,7 +14,7 @@ extension Builder {
         var records: Set<Int>?
         var recordKeys: [[UInt8]]
         var stamp: String
-        /// The keys of the documents this build added.
+        /// The keys of the documents this build adds: those of its untokenized entries.
         var added: [[UInt8]] = []
 
         /// - Parameter cached: the documents of earlier builds, if any can be trusted.
@@ -80,10 +80,9 @@ extension Builder {
             progress(BuildProgress(stage: "Indexing for search", done: 0, total: view.journal.entries.count))
             let index: SearchIndex
             if var current = plan {
-                let missing = current.keys.filter { current.documents[$0] == nil }
+                current.added = Array(Set(current.untokenized.map { current.keys[$0] }))
                 index = try await SearchIndex.build(view, documents: &current.documents, keys: current.keys, records: current.records,
                                                     recordKeys: current.recordKeys, stamp: current.stamp, emit: emit, jobs: options.jobs)
-                current.added = Array(Set(missing))
                 plan = current
             } else {
                 index = try await SearchIndex.build(view, jobs: options.jobs)

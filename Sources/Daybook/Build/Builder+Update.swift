@@ -34,12 +34,13 @@ extension Builder {
             guard let existing = FileManager.default.contents(atPath: root + file.path) else { return false }
             return Array(existing) == file.bytes
         }
-        var toRender: [(Page, [UInt8])] = []
-        let journal = loaded.journal
-        let pageKeys = try await parallelMap(pages, jobs: options.jobs) { (Page.outputFile(for: $0.sitePath(in: journal)), keys.key(for: $0)) }
-        for (page, (path, key)) in zip(pages, pageKeys) where !unchanged(path, key) { toRender.append((page, key)) }
+        var toRender: [(page: Page, path: String, key: [UInt8])] = []
+        let pageKeys = try await parallelMap(pages, jobs: options.jobs) { keys.key(for: $0) }
+        for (page, (path, key)) in zip(pages, zip(site.pagePaths, pageKeys)) where !unchanged(path, key) {
+            toRender.append((page, path, key))
+        }
         timer.lap("compare with the last build")
-        var shown = Set(toRender.flatMap { $0.0.entriesShown(in: loaded.journal) })
+        var shown = Set(toRender.flatMap { $0.page.entriesShown(in: loaded.journal) })
         var bodies = shown
         // Data files (the search index) derive from every entry: made again only when an entry,
         // a setting or a template changed since they were last made, and then only the record
@@ -60,7 +61,7 @@ extension Builder {
             bodies.formUnion(plan.recordEntries.union(plan.untokenized))
             search = plan
         }
-        var filled = journal
+        var filled = loaded.journal
         fillBodies(&filled, bodies, loaded: loaded, loader: loaded.loader)
         let view = JournalView(journal: filled, needed: shown)
         timer.lap("bodies and views")
@@ -95,19 +96,15 @@ extension Builder {
             }
         }
         timer.lap("plan")
-        let rendered = try await renderer.renderPages(toRender.map(\.0), jobs: options.jobs)
+        let rendered = try await renderer.renderPages(toRender.map(\.page), jobs: options.jobs)
         // A page whose inputs changed may still come out the same (an edit to a neighbour's body):
         // compare with the file on disk and leave it alone when equal.
         for file in rendered where !onDisk(file) { changed.append(file) }
         timer.lap("render \(toRender.count) of \(pages.count) pages")
-        let current = Set(pages.map { Page.outputFile(for: $0.sitePath(in: loaded.journal)) })
-            .union(renderer.extraFiles.map(\.path)).union(loaded.files.statics).union(dataPaths)
+        let current = Set(site.pagePaths).union(renderer.extraFiles.map(\.path)).union(loaded.files.statics).union(dataPaths)
         let removed = previous.keys.filter { !current.contains($0) }.sorted()
         try SiteUpdate(output: output).apply(changed: changed, copies: copies, removed: removed)
-        for (page, key) in toRender {
-            let path = Page.outputFile(for: page.sitePath(in: loaded.journal))
-            records[path] = record(key, output, path)
-        }
+        for (_, path, key) in toRender { records[path] = record(key, output, path) }
         for file in changed where records[file.path] == nil {
             records[file.path] = record(file.key ?? ContentHash.digest(file.bytes), output, file.path)
         }

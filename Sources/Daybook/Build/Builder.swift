@@ -103,8 +103,8 @@ public enum Builder {
         }
         // Saved after --no-cache too: that build's output is what the next one starts from. The
         // search documents are saved at the same time, on another core.
-        saveCache(loaded, output: site.output, records: written.records, data: (keys.dataKey, written.dataPaths), journal: options.journal,
-                  stored: await written.bodiesStored?.value)
+        await saveCache(loaded, output: site.output, records: written.records, data: (keys.dataKey, written.dataPaths),
+                        journal: options.journal, storing: written.bodiesStored)
         await written.searchSaved?.value
         timer.lap("save cache")
         return written.records

@@ -12,10 +12,6 @@ enum SearchCache {
         journal.appendingPathComponent(BuildCache.folder).appendingPathComponent(fileName)
     }
 
-    static func load(journal: URL, parseKey: [UInt8]) -> SearchDocuments? {
-        read(journal: journal, parseKey: parseKey)?.documents
-    }
-
     /// The documents of the base file and its log, and where they came from.
     static func read(journal: URL, parseKey: [UInt8]) -> (documents: SearchDocuments, origin: Origin)? {
         guard let payload = SealedFile.read(url(in: journal), magic: magic) else { return nil }

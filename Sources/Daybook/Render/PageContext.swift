@@ -17,13 +17,18 @@ struct PageContext {
         self.view = view
         self.page = page
         self.assets = assets
-        let settings = view.journal.settings
+        linker = Self.linker(for: page, in: view.journal)
+        siteBlock = siteBlocks?.blocks[linker.root]
+    }
+
+    /// How `page` links to the rest of the site.
+    static func linker(for page: Page, in journal: Journal) -> Linker {
+        let settings = journal.settings
         // A host serves the 404 page at any depth, so with a known base URL its links are absolute.
         // Without one the site is meant for opening from disk, where relative links work.
-        linker = page == .notFound && settings.baseURL != nil
+        return page == .notFound && settings.baseURL != nil
             ? Linker(absoluteRoot: settings.basePath, settings: settings)
-            : Linker(pagePath: page.sitePath(in: view.journal), settings: settings)
-        siteBlock = siteBlocks?.blocks[linker.root]
+            : Linker(pagePath: page.sitePath(in: journal), settings: settings)
     }
 
     /// A context for a page at the depth of `linker`, to make its `site` block once for every
@@ -45,7 +50,7 @@ struct PageContext {
         init(view: JournalView, pages: some Sequence<Page>, assets: [String: String]) {
             var blocks: [String: [String: Any]] = [:]
             for page in pages {
-                let linker = PageContext(view: view, page: page, assets: assets).linker
+                let linker = PageContext.linker(for: page, in: view.journal)
                 if blocks[linker.root] == nil {
                     blocks[linker.root] = PageContext(view: view, linker: linker, assets: assets).site()
                 }
