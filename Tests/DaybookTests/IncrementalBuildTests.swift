@@ -67,8 +67,10 @@ import Testing
             ("add an entry older than all", { try journal.write("entries/2024-01-15-old.md", "---\ndate: 2024-01-15\n---\nWinter.\n") }),
             ("use words no entry had", { try journal.write("entries/2024-03-06-day.md", "---\ntitle: Day 6\ndate: 2024-03-06 09:00\n---\nAardvark and zeppelin, 서울.\n") }),
             ("make an entry much longer", { try journal.write("entries/2024-03-07-day.md", "---\ntitle: Day 7\ndate: 2024-03-07 09:00\n---\n" + String(repeating: "walks by the sea ", count: 200) + "\n") }),
-            ("turn search off", { try journal.write("daybook.yml", "title: Renamed\nlocale: fr_FR\nhome_entries: 4\nsearch: false\n") }),
-            ("turn search on again", { try journal.write("daybook.yml", "title: Renamed\nlocale: fr_FR\nhome_entries: 4\n") }),
+            // The time zone is a parse setting: every cached parse and search document is stale.
+            ("change the time zone", { try journal.write("daybook.yml", "title: Renamed\nlocale: fr_FR\nhome_entries: 4\ntimezone: Asia/Tokyo\n") }),
+            ("turn search off", { try journal.write("daybook.yml", "title: Renamed\nlocale: fr_FR\nhome_entries: 4\ntimezone: Asia/Tokyo\nsearch: false\n") }),
+            ("turn search on again", { try journal.write("daybook.yml", "title: Renamed\nlocale: fr_FR\nhome_entries: 4\ntimezone: Asia/Tokyo\n") }),
         ]
         for (name, change) in steps {
             try change()
