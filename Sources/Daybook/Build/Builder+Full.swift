@@ -20,7 +20,7 @@ extension Builder {
             // The pages' folders are made (by the kernel, on one core) while the search index
             // is built (on the other).
             async let folders: Void = folder.makeFolders(for: pagePaths + renderer.assetFiles.map(\.path))
-            let cached = options.useCache ? SearchCache.read(journal: options.journal, parseKey: parseKey(journal.settings)) : nil
+            let cached = await loaded.searchCache?.value
             var search: SearchPlan? = SearchPlan(loaded: loaded, keys: keys, hashes: site.hashes, cached: cached)
             // The index's records (all of the journal's text) are written as they are made.
             let emitted = Mutex<[(path: String, key: [UInt8])]>([])

@@ -6,10 +6,7 @@ extension Builder {
                        progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> Written {
         let (output, pages, keys, hashes, loaded, staticRoot, options) =
             (site.output, site.pages, site.keys, site.hashes, site.loaded, site.staticRoot, site.options)
-        // The search index's documents load while pages are compared with the previous build.
-        let journalRoot = options.journal, settings = loaded.journal.settings
-        let indexChanged = settings.search && cache.dataKey != keys.dataKey
-        async let earlyDocuments = indexChanged ? SearchCache.read(journal: journalRoot, parseKey: parseKey(settings)) : nil
+        let settings = loaded.journal.settings
         let previous = cache.outputs
         var records: [String: BuildCache.OutputRecord] = [:]
         let root = output.path + "/"
@@ -52,7 +49,7 @@ extension Builder {
         if dataUnchanged {
             for path in cache.dataPaths { records[path] = previous[path] }
         } else if loaded.journal.settings.search {
-            let cached = indexChanged ? await earlyDocuments : SearchCache.read(journal: journalRoot, parseKey: parseKey(settings))
+            let cached = await loaded.searchCache?.value
             var plan = SearchPlan(loaded: loaded, keys: keys, hashes: hashes, cached: cached)
             plan.records = Set(plan.recordKeys.indices.filter { number in
                 !unchanged(SearchIndex.folder + ScriptWrappedJSON().fileName("r/\(number)"), plan.recordKeys[number])

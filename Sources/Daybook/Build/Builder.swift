@@ -15,6 +15,9 @@ public enum Builder {
         var cache: BuildCache?
         var entries: [LoadedEntry]
         var loader: EntryLoader
+        /// The reading of the search cache, started as soon as the settings are known so it runs
+        /// beside the reading of the entries; nil when nothing will use it.
+        var searchCache: Task<(documents: SearchDocuments, origin: SearchCache.Origin)?, Never>?
     }
 
     public static func run(_ options: BuildOptions,
@@ -151,6 +154,10 @@ public enum Builder {
         var (settings, diagnostics) = SettingsLoader.load(text: files.settingsText)
         if let baseURL = options.baseURL { settings.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
         settings.includeDrafts = options.includeDrafts
+        // The search cache is read while the build cache and the entries are.
+        let searchKey = parseKey(settings), journalRoot = options.journal, searchOn = settings.search
+        let searchCache = options.useCache && options.writes && searchOn
+            ? Task { SearchCache.read(journal: journalRoot, parseKey: searchKey) } : nil
         // Quotes load (and may be fetched) while the entries are read.
         async let quotes = loadQuotes(options, files: files, settings: settings)
         if !FileManager.default.fileExists(atPath: options.journal.appendingPathComponent("entries").path) {
@@ -179,7 +186,7 @@ public enum Builder {
 
         guard let templates, !diagnostics.hasErrors else { throw BuildFailure(diagnostics) }
         return Loaded(files: files, journal: journal, templates: templates, warnings: diagnostics, cache: cache,
-                      entries: entries, loader: loader)
+                      entries: entries, loader: loader, searchCache: searchCache)
     }
 }
 
