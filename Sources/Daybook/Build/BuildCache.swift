@@ -81,13 +81,21 @@ struct BuildCache: Sendable {
 
     /// The cache of `journal`, or nil when there is none or it cannot be trusted.
     static func load(journal: URL, parseKey: [UInt8]) -> BuildCache? {
-        guard let payload = SealedFile.read(url(in: journal), magic: magic) else { return nil }
+        load(journal: journal).flatMap { $0.parseKey == parseKey ? $0 : nil }
+    }
+
+    /// The cache of `journal` whatever settings it was parsed with (the caller compares
+    /// `parseKey`), or nil when there is none, it is damaged, or the task reading it is cancelled.
+    static func load(journal: URL) -> BuildCache? {
+        guard let (payload, digest) = SealedFile.read(url(in: journal), magic: magic) else { return nil }
         var reader = ByteReader(payload)
         do {
-            guard try reader.int() == format, try reader.data() == parseKey else { return nil }
-            var cache = BuildCache(parseKey: parseKey)
+            guard try reader.int() == format else { return nil }
+            var cache = BuildCache(parseKey: try reader.data())
             cache.savedAt = try reader.int()
-            for _ in 0..<(try reader.int()) {
+            for number in 0..<(try reader.int()) {
+                // Read beside the up-to-date check, which makes it unneeded when nothing changed.
+                if number % 1024 == 0 && Task.isCancelled { return nil }
                 let (path, cached) = try readEntry(&reader)
                 cache.entries[path] = cached
             }
@@ -99,7 +107,7 @@ struct BuildCache: Sendable {
             cache.dataKey = try reader.data()
             for _ in 0..<(try reader.int()) { cache.dataPaths.append(try reader.string()) }
             guard reader.atEnd else { return nil }
-            cache.origin = Origin(digest: ContentHash.digest(payload), bytes: payload.count, logBytes: 0)
+            cache.origin = Origin(digest: digest, bytes: payload.count, logBytes: 0)
             cache.applyLog(journal: journal)
             return cache
         } catch {

@@ -3,13 +3,14 @@ import Foundation
 /// The layout of Daybook's cache files: a magic line, the payload, and the SHA-256 of the payload,
 /// so a file that is damaged, cut short or not a cache at all is recognised and never trusted.
 enum SealedFile {
-    /// The payload of the file at `url`, or nil when it is missing or fails its check.
-    static func read(_ url: URL, magic: [UInt8]) -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        let bytes = Array(data)
-        guard bytes.count > magic.count + 32, bytes.starts(with: magic) else { return nil }
-        let payload = Array(bytes[magic.count..<(bytes.count - 32)])
-        return ContentHash.digest(payload) == Array(bytes.suffix(32)) ? payload : nil
+    /// The payload of the file at `url` and its SHA-256, or nil when it is missing or fails its check.
+    static func read(_ url: URL, magic: [UInt8]) -> (payload: [UInt8], digest: [UInt8])? {
+        guard var bytes = FileManager.default.contents(atPath: url.path).map(Array.init),
+              bytes.count > magic.count + 32, bytes.starts(with: magic) else { return nil }
+        let seal = Array(bytes.suffix(32))
+        bytes.removeLast(32)
+        bytes.removeFirst(magic.count)
+        return ContentHash.digest(bytes) == seal ? (bytes, seal) : nil
     }
 
     /// Writes the file atomically, making its folder if needed; a failure only costs the next

@@ -14,7 +14,7 @@ enum SearchCache {
 
     /// The documents of the base file and its log, and where they came from.
     static func read(journal: URL, parseKey: [UInt8]) -> (documents: SearchDocuments, origin: Origin)? {
-        guard let payload = SealedFile.read(url(in: journal), magic: magic) else { return nil }
+        guard let (payload, digest) = SealedFile.read(url(in: journal), magic: magic) else { return nil }
         var reader = ByteReader(payload)
         do {
             guard try reader.int() == format, try reader.int() == SearchIndex.formatVersion,
@@ -28,7 +28,7 @@ enum SearchCache {
             }
             guard reader.atEnd, zip(terms, terms.dropFirst()).allSatisfy({ SearchTokenizer.precedes($0, $1) }) else { return nil }
             var loaded = SearchDocuments(sortedTerms: terms, documents: documents)
-            var origin = Origin(digest: ContentHash.digest(payload), bytes: payload.count, logBytes: 0, termCount: terms.count)
+            var origin = Origin(digest: digest, bytes: payload.count, logBytes: 0, termCount: terms.count)
             applyLog(to: &loaded, origin: &origin, journal: journal)
             return (loaded, origin)
         } catch {

@@ -75,7 +75,7 @@ struct UpToDate: Sendable {
     }
 
     static func load(journal: URL) -> UpToDate? {
-        guard let payload = SealedFile.read(url(in: journal), magic: magic) else { return nil }
+        guard let (payload, _) = SealedFile.read(url(in: journal), magic: magic) else { return nil }
         var reader = ByteReader(payload)
         do {
             guard try reader.int() == format else { return nil }
