@@ -65,12 +65,16 @@ extension Builder {
     /// Puts the bodies of the entries at `indices` (journal order) back from the body store; an
     /// entry whose stored body is missing or damaged is parsed again from its file.
     static func fillBodies(_ journal: inout Journal, _ indices: some Sequence<Int>, loaded: Loaded, loader: EntryLoader) {
-        let references = Dictionary(loaded.entries.compactMap { item in item.body.map { (item.path, $0) } }, uniquingKeysWith: { a, _ in a })
+        // Looked up from the few entries wanted, not the whole journal: an edit fills three.
+        let wanted = Dictionary(indices.map { (journal.entries[$0].sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
+        var references: [(index: Int, reference: BodyStore.Reference)] = []
+        for item in loaded.entries.indices {
+            if let index = wanted[loaded.entries[item].path], let reference = loaded.entries[item].body { references.append((index, reference)) }
+        }
         guard !references.isEmpty else { return }
         let store = BodyStore.open(journal: loaded.files.root) ?? Data()
-        for index in indices {
+        for (index, reference) in references.sorted(by: { $0.index < $1.index }) {
             let path = journal.entries[index].sourcePath
-            guard let reference = references[path] else { continue }
             if let body = BodyStore.read(reference, from: store) {
                 journal.entries[index].html = body.html
                 journal.entries[index].plainText = body.text

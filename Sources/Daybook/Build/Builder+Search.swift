@@ -16,6 +16,8 @@ extension Builder {
         var stamp: String
         /// The keys of the documents this build adds: those of its untokenized entries.
         var added: [[UInt8]] = []
+        /// Journal indices of the entries with no document yet, whose bodies tokenizing needs.
+        let untokenized: Set<Int>
 
         /// - Parameter cached: the documents of earlier builds, if any can be trusted.
         init(loaded: Loaded, keys pageKeys: PageKeys, hashes: [String: [UInt8]],
@@ -36,6 +38,7 @@ extension Builder {
                 return hasher.finish()
             }
             stamp = SearchIndex.stamp(for: pageKeys.dataKey)
+            untokenized = Set(keys.indices.filter { [documents, keys] in documents[keys[$0]] == nil })
         }
 
         /// Journal indices of the entries in the record files to make.
@@ -46,10 +49,6 @@ extension Builder {
             return Set(numbers.flatMap { groups[$0].map { count - 1 - $0 } })
         }
 
-        /// Journal indices of the entries with no document yet, whose bodies tokenizing needs.
-        var untokenized: Set<Int> {
-            Set(keys.indices.filter { documents[keys[$0]] == nil })
-        }
 
         /// Saves the documents of this journal's entries when they differ from the cache's: a few
         /// changes appended to the log, else everything anew.
