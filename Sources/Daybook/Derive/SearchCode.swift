@@ -47,12 +47,24 @@ enum SearchCode {
     /// A posting list: for each entry, newest first, the gap from the previous entry number
     /// (starting from -1) shifted left by three, with the impact less one in the low bits.
     static func postings(_ postings: [Posting]) -> String {
+        Self.postings(packed: postings.map { posting(entry: $0.entry, impact: $0.impact) }[...])
+    }
+
+    /// One posting packed in 32 bits as the index builds its lists: the entry number above the
+    /// impact less one.
+    static func posting(entry: Int, impact: Int) -> UInt32 {
+        UInt32(entry) << 3 | UInt32(impact - 1)
+    }
+
+    /// The list of packed postings, in entry order (see `postings(_:)`).
+    static func postings(packed: ArraySlice<UInt32>) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity(postings.count * 2)
+        out.reserveCapacity(packed.count * 2)
         var previous = -1
-        for posting in postings {
-            append((posting.entry - previous) << 3 | (posting.impact - 1), to: &out)
-            previous = posting.entry
+        for code in packed {
+            let entry = Int(code >> 3)
+            append((entry - previous) << 3 | Int(code & 7), to: &out)
+            previous = entry
         }
         return String(decoding: out, as: UTF8.self)
     }

@@ -107,47 +107,55 @@ struct SearchIndex: Sendable {
             .map { String($0, radix: 16).leftPadded(to: 2) }.joined()
     }
 
-    /// An entry in a posting list before it is encoded.
-    struct RawPosting: Sendable {
-        var entry: Int32
-        /// Weighted occurrences; 0 in the list of a filter term.
-        var frequency: Int32
-    }
-
     /// The posting lists of `documents` (numbered by position), as (terms in index order, each
-    /// term's encoded list). Lists are gathered in flat arrays; encoding runs in parallel.
+    /// term's encoded list). One pass counts each term's postings, a second files each posting
+    /// under its term as its final code (entry number and impact), and the lists are encoded in
+    /// parallel. The impacts of small counts are worked out once per entry, not once per posting.
     static func postings(_ documents: [SearchDocuments.Document], in table: SearchDocuments,
                          jobs: Int) async throws -> (terms: [String], lists: [String]) {
-        var counts = [Int](repeating: 0, count: table.terms.count)
+        let termCount = table.terms.count
+        // starts[term]..<starts[term + 1]: where the term's postings go.
+        var starts = [Int](repeating: 0, count: termCount + 1)
         var totalLength = 0
-        for document in documents {
-            for term in document.terms { counts[Int(term)] += 1 }
-            for term in document.filters { counts[Int(term)] += 1 }
-            totalLength += document.length
-        }
-        var starts = [Int](repeating: 0, count: counts.count + 1)
-        for term in counts.indices { starts[term + 1] = starts[term] + counts[term] }
-        var next = starts
-        var raw = [RawPosting](repeating: RawPosting(entry: 0, frequency: 0), count: starts[counts.count])
-        for (number, document) in documents.enumerated() {
-            for (term, frequency) in zip(document.terms, document.frequencies) {
-                raw[next[Int(term)]] = RawPosting(entry: Int32(number), frequency: frequency)
-                next[Int(term)] += 1
+        starts.withUnsafeMutableBufferPointer { starts in
+            for document in documents {
+                totalLength += document.length
+                for term in document.terms { starts[Int(term) + 1] += 1 }
+                for term in document.filters { starts[Int(term) + 1] += 1 }
             }
-            for term in document.filters {
-                raw[next[Int(term)]] = RawPosting(entry: Int32(number), frequency: 0)
-                next[Int(term)] += 1
-            }
+            for term in 0..<termCount { starts[term + 1] += starts[term] }
         }
         let averageLength = Double(totalLength) / Double(max(1, documents.count))
-        let lengths = documents.map(\.length)
-        let order = table.sortedTerms().filter { counts[Int($0)] > 0 }
-        let flat = raw, bounds = starts
+        var codes = [UInt32](repeating: 0, count: starts[termCount])
+        var next = starts
+        let smallCounts = 8
+        var impacts = [Int](repeating: 1, count: smallCounts + 1)
+        codes.withUnsafeMutableBufferPointer { codes in
+            next.withUnsafeMutableBufferPointer { next in
+                for (number, document) in documents.enumerated() {
+                    let length = document.length
+                    for count in 1...smallCounts {
+                        impacts[count] = SearchCode.impact(frequency: count, length: length, averageLength: averageLength)
+                    }
+                    for (term, frequency) in zip(document.terms, document.frequencies) {
+                        let count = Int(frequency)
+                        let impact = count <= smallCounts ? impacts[count]
+                            : SearchCode.impact(frequency: count, length: length, averageLength: averageLength)
+                        codes[next[Int(term)]] = SearchCode.posting(entry: number, impact: impact)
+                        next[Int(term)] += 1
+                    }
+                    // A filter term (`#tag`) only says whether the entry has it.
+                    for term in document.filters {
+                        codes[next[Int(term)]] = SearchCode.posting(entry: number, impact: 1)
+                        next[Int(term)] += 1
+                    }
+                }
+            }
+        }
+        let order = table.sortedTerms().filter { starts[Int($0) + 1] > starts[Int($0)] }
+        let packed = codes, bounds = starts
         let lists = try await parallelMap(order, jobs: jobs) { term in
-            SearchCode.postings(flat[bounds[Int(term)]..<bounds[Int(term) + 1]].map { posting in
-                Posting(entry: Int(posting.entry), impact: posting.frequency == 0 ? 1 :
-                            SearchCode.impact(frequency: Int(posting.frequency), length: lengths[Int(posting.entry)], averageLength: averageLength))
-            })
+            SearchCode.postings(packed: packed[bounds[Int(term)]..<bounds[Int(term) + 1]])
         }
         return (order.map { table.terms[Int($0)] }, lists)
     }
