@@ -9,9 +9,8 @@ extension Builder {
         let (output, pages, pagePaths, keys, loaded, staticRoot, options) =
             (site.output, site.pages, site.pagePaths, site.keys, site.loaded, site.staticRoot, site.options)
         var written = Written(records: [:], dataPaths: [])
-        var journal = loaded.journal
-        fillBodies(&journal, journal.entries.indices, loaded: loaded, loader: loaded.loader)
-        let view = JournalView(journal: journal)
+        let journal = loaded.journal
+        let view = JournalView(journal: journal, bodies: storedBodies(journal, journal.entries.indices, loaded: loaded, loader: loaded.loader))
         timer.lap("views")
         let renderer = SiteRenderer(view: view, templates: loaded.templates)
         var dataKeys: [(path: String, key: [UInt8])] = []

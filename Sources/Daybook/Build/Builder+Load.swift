@@ -62,26 +62,27 @@ extension Builder {
                                    Array(settings.timeZone.utf8), [settings.rawHTML ? 1 : 0]])
     }
 
-    /// Puts the bodies of the entries at `indices` (journal order) back from the body store; an
-    /// entry whose stored body is missing or damaged is parsed again from its file.
-    static func fillBodies(_ journal: inout Journal, _ indices: some Sequence<Int>, loaded: Loaded, loader: EntryLoader) {
+    /// The bodies of the entries at `indices` (journal order) whose parse came from the cache,
+    /// read back from the body store; an entry whose stored body is missing or damaged is parsed
+    /// again from its file.
+    static func storedBodies(_ journal: Journal, _ indices: some Sequence<Int>, loaded: Loaded, loader: EntryLoader) -> [Int: JournalView.Body] {
         // Looked up from the few entries wanted, not the whole journal: an edit fills three.
         let wanted = Dictionary(indices.map { (journal.entries[$0].sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
         var references: [(index: Int, reference: BodyStore.Reference)] = []
         for item in loaded.entries.indices {
             if let index = wanted[loaded.entries[item].path], let reference = loaded.entries[item].body { references.append((index, reference)) }
         }
-        guard !references.isEmpty else { return }
+        guard !references.isEmpty else { return [:] }
         let store = BodyStore.open(journal: loaded.files.root) ?? Data()
-        for (index, reference) in references.sorted(by: { $0.index < $1.index }) {
+        var bodies: [Int: JournalView.Body] = [:]
+        for (index, reference) in references {
             let path = journal.entries[index].sourcePath
             if let body = BodyStore.read(reference, from: store) {
-                journal.entries[index].html = body.html
-                journal.entries[index].plainText = body.text
+                bodies[index] = JournalView.Body(html: body.html, text: body.text)
             } else if let bytes = loaded.files.bytes(of: path), let entry = loader.load(path: path, bytes: bytes).0 {
-                journal.entries[index].html = entry.html
-                journal.entries[index].plainText = entry.plainText
+                bodies[index] = JournalView.Body(html: entry.html, text: entry.plainText)
             }
         }
+        return bodies
     }
 }

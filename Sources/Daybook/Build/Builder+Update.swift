@@ -38,7 +38,10 @@ extension Builder {
         }
         timer.lap("compare with the last build")
         var shown = Set(toRender.flatMap { $0.page.entriesShown(in: loaded.journal) })
-        var bodies = shown
+        // Lists show excerpts, kept with each parse; only an entry's own page shows its body.
+        var bodies = Set(toRender.compactMap { item -> Int? in
+            if case .entry(let index) = item.page { index } else { nil }
+        })
         // Data files (the search index) derive from every entry: made again only when an entry,
         // a setting or a template changed since they were last made, and then only the record
         // files whose entries changed, tokenizing only entries whose file changed.
@@ -58,9 +61,8 @@ extension Builder {
             bodies.formUnion(plan.recordEntries.union(plan.untokenized))
             search = plan
         }
-        var filled = loaded.journal
-        fillBodies(&filled, bodies, loaded: loaded, loader: loaded.loader)
-        let view = JournalView(journal: filled, needed: shown)
+        let view = JournalView(journal: loaded.journal, bodies: storedBodies(loaded.journal, bodies, loaded: loaded, loader: loaded.loader),
+                               needed: shown)
         timer.lap("bodies and views")
         var data: [OutputFile] = []
         var dataPaths = cache.dataPaths

@@ -29,6 +29,7 @@ extension Entry {
         writer.string(slug)
         writer.string(html)
         writer.string(plainText)
+        writer.string(excerpt)
     }
 
     init(from reader: inout ByteReader) throws(ByteReader.Damaged) {
@@ -59,7 +60,7 @@ extension Entry {
         }
         self.init(sourcePath: path, title: title, date: date, rating: rating < 0 ? nil : rating, place: place, tags: tags,
                   isDraft: isDraft, explicitSlug: slug, extra: extra, keyLines: keyLines, slug: try reader.string(),
-                  html: try reader.string(), plainText: try reader.string())
+                  html: try reader.string(), plainText: try reader.string(), excerpt: try reader.string())
     }
 }
 

@@ -32,9 +32,9 @@ extension SearchIndex {
     }
 
     /// Each entry's day of the month, one digit each, oldest first: for day and weekday queries.
-    static func days(_ oldestFirst: [Entry]) -> [UInt8] {
+    static func days(_ oldestFirst: [Int]) -> [UInt8] {
         var digits: [UInt8] = []
-        for entry in oldestFirst { SearchCode.append(entry.date.day, to: &digits) }
+        for day in oldestFirst { SearchCode.append(day, to: &digits) }
         var json = JSONWriter()
         json.object { $0.field("days") { $0.plainString(String(decoding: digits, as: UTF8.self)) } }
         return json.bytes
@@ -43,7 +43,6 @@ extension SearchIndex {
     /// What a result shows of entry `index`, and its text for the excerpt.
     static func record(_ view: JournalView, entry index: Int, to json: inout JSONWriter) {
         let entry = view.entries[index]
-        let source = view.journal.entries[index]
         let links = Linker(absoluteRoot: "", settings: view.journal.settings)
         json.object { object in
             object.field("url") { $0.string(links.href(entry.path)) }
@@ -55,7 +54,7 @@ extension SearchIndex {
             if let place = entry.place { object.field("place") { $0.string(place.label) } }
             if let rating = entry.rating { object.field("rating") { $0.int(rating) } }
             object.field("tags") { $0.stringArray(entry.tags.map(\.name)) }
-            object.field("text") { $0.string(source.plainText) }
+            object.field("text") { $0.string(view.plainText(index)) }
         }
     }
 }

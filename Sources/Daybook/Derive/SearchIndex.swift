@@ -54,7 +54,7 @@ struct SearchIndex: Sendable {
         // Only the entries with no document yet are handed over: copying all 10,000 cost more
         // than tokenizing the one an edit changed.
         let missing = oldestFirst.filter { documents[keys[$0]] == nil }
-        try await documents.add(missing.map { (keys[$0], view.journal.entries[$0]) }, jobs: jobs)
+        try await documents.add(missing.map { (keys[$0], view.entry($0)) }, jobs: jobs)
         let table = documents
         let postings = try await Self.postings(oldestFirst.map { table[keys[$0]]! }, in: table, jobs: jobs)
         let shards = SearchShards(terms: postings.terms, postings: postings.lists, targetBytes: targetShardBytes)
@@ -62,7 +62,7 @@ struct SearchIndex: Sendable {
         @Sendable func file(_ name: String, _ json: [UInt8], key: [UInt8]? = nil) -> OutputFile {
             OutputFile(path: folder + storage.fileName(name), bytes: storage.encode(name: name, json: json), key: key)
         }
-        var files = [file("days", days(oldestFirst.map { view.journal.entries[$0] }))]
+        var files = [file("days", days(oldestFirst.map { view.journal.entries[$0].date.day }))]
         for (index, shard) in shards.shards.enumerated() {
             var json = JSONWriter()
             shards.write(shard, to: &json)

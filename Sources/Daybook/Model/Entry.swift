@@ -20,10 +20,14 @@ public struct Entry: Sendable, Hashable {
     public var html: String
     /// The body as plain text, whitespace collapsed.
     public var plainText: String
+    /// The start of `plainText` that lists show, made when the file is read so a list needs no
+    /// body (see `Entry.excerpt(of:)`).
+    public var excerpt: String
 
     public init(sourcePath: String, title: String?, date: LocalDateTime, rating: Int? = nil, place: Place? = nil,
                 tags: [String] = [], isDraft: Bool = false, explicitSlug: String? = nil,
-                extra: [String: FrontMatterValue] = [:], keyLines: [String: Int] = [:], slug: String? = nil, html: String = "", plainText: String = "") {
+                extra: [String: FrontMatterValue] = [:], keyLines: [String: Int] = [:], slug: String? = nil, html: String = "", plainText: String = "",
+                excerpt: String? = nil) {
         self.sourcePath = sourcePath
         self.title = title
         self.date = date
@@ -37,6 +41,19 @@ public struct Entry: Sendable, Hashable {
         self.slug = slug ?? Slug.make(explicitSlug ?? title ?? "")
         self.html = html
         self.plainText = plainText
+        self.excerpt = excerpt ?? Self.excerpt(of: plainText)
+    }
+
+    static let excerptLength = 180
+
+    /// The first words of `text`, cut at a word boundary, with an ellipsis when cut.
+    static func excerpt(of text: String, length: Int = excerptLength) -> String {
+        guard text.count > length else { return text }
+        let cut = text.prefix(length)
+        let end = cut.lastIndex(of: " ") ?? cut.endIndex
+        var excerpt = String(cut[..<end])
+        while let last = excerpt.last, last.isPunctuation || last == " " { excerpt.removeLast() }
+        return excerpt + "…"
     }
 
     /// Journal order: newest local date-time first; on a tie, the file path.

@@ -19,22 +19,10 @@ struct EntryView: Sendable {
     var html: String
     var extra: [String: FrontMatterValue]
 
-    static let excerptLength = 180
-
     /// Stands for an entry no page of this build shows.
     static let unused = EntryView(path: "", title: "", hasTitle: false, dateLong: "", dateFull: "", dateShort: "", weekday: "",
                                   weekdayShort: "", day: 0, time: nil, iso: "", rating: nil, place: nil, tags: [],
                                   excerpt: "", html: "", extra: [:])
-
-    /// The first words of `text`, cut at a word boundary, with an ellipsis when cut.
-    static func excerpt(_ text: String, length: Int = excerptLength) -> String {
-        guard text.count > length else { return text }
-        let cut = text.prefix(length)
-        let end = cut.lastIndex(of: " ") ?? cut.endIndex
-        var excerpt = String(cut[..<end])
-        while let last = excerpt.last, last.isPunctuation || last == " " { excerpt.removeLast() }
-        return excerpt + "…"
-    }
 }
 
 /// The journal as the templates see it: entry views, month headings and month names.
@@ -48,10 +36,37 @@ struct JournalView: Sendable {
     var quoteBanner: QuoteBanner?
     /// Site path of the search index folder, `search/`; nil when search is off.
     var searchIndex: String?
+    /// Bodies read back from the body store, by journal index, for entries whose parse came from
+    /// the cache without one: kept beside the journal, since filling them into its entries would
+    /// copy all of them.
+    private var bodies: [Int: Body]
+
+    struct Body: Sendable {
+        var html: String
+        var text: String
+    }
+
+    /// The rendered body of entry `index`.
+    func html(_ index: Int) -> String { bodies[index]?.html ?? journal.entries[index].html }
+
+    /// The plain text of entry `index`.
+    func plainText(_ index: Int) -> String { bodies[index]?.text ?? journal.entries[index].plainText }
+
+    /// Entry `index` with its body.
+    func entry(_ index: Int) -> Entry {
+        var entry = journal.entries[index]
+        if let body = bodies[index] {
+            entry.html = body.html
+            entry.plainText = body.text
+        }
+        return entry
+    }
 
     /// - Parameter needed: the entries pages will show; nil for all. Formatting dates in the
     ///   journal's locale is the costly part, so an incremental build prepares only what it renders.
-    init(journal: Journal, needed: Set<Int>? = nil) {
+    ///   `bodies`: the bodies of entries whose own are empty (see `bodies`).
+    init(journal: Journal, bodies: [Int: Body] = [:], needed: Set<Int>? = nil) {
+        self.bodies = bodies
         let dates = LocalizedDates(locale: journal.settings.locale)
         var tagPaths: [String: String] = [:]
         for index in needed.map(Array.init) ?? Array(journal.entries.indices) {
@@ -70,7 +85,8 @@ struct JournalView: Sendable {
                 weekday: day.weekday, weekdayShort: day.weekdayShort, day: entry.date.day,
                 time: entry.date.clockTime, iso: entry.date.iso8601, rating: entry.rating, place: entry.place,
                 tags: entry.tags.map { ($0, tagPaths[$0] ?? "tags/") },
-                excerpt: EntryView.excerpt(entry.plainText), html: entry.html, extra: entry.extra)
+                excerpt: entry.excerpt, html: bodies[index]?.html ?? entry.html,
+                extra: entry.extra)
         }
         var headings: [MonthKey: String] = [:]
         for month in journal.months { headings[month.key] = dates.monthYear(month.key) }
