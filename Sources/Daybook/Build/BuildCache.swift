@@ -6,7 +6,7 @@ import Foundation
 /// Daybook version or parse settings), damaged or unreadable is ignored, never trusted.
 struct BuildCache: Sendable {
     /// Bumped whenever the encoding or the meaning of a key changes.
-    static let format = 5
+    static let format = 6
     static let folder = ".daybook/cache"
     static let fileName = "build.cache"
     static let magic = Array("DAYBOOK-CACHE\n".utf8)
@@ -16,6 +16,8 @@ struct BuildCache: Sendable {
         var stat: FileStat
         var hash: [UInt8]
         var body: BodyStore.Reference
+        /// What lists show of the entry (`Entry.listKey`).
+        var listKey: [UInt8]
         /// The parse, boxed: a cache of 10,000 entries is looked through on every build, and
         /// copying an `Entry` out of a dictionary retains every string and list in it.
         private let parsed: Parsed
@@ -32,10 +34,11 @@ struct BuildCache: Sendable {
             }
         }
 
-        init(stat: FileStat, hash: [UInt8], entry: Entry, diagnostics: [Diagnostic], body: BodyStore.Reference) {
+        init(stat: FileStat, hash: [UInt8], entry: Entry, diagnostics: [Diagnostic], body: BodyStore.Reference, listKey: [UInt8]) {
             self.stat = stat
             self.hash = hash
             self.body = body
+            self.listKey = listKey
             parsed = Parsed(entry, diagnostics)
         }
     }
@@ -155,6 +158,7 @@ struct BuildCache: Sendable {
         writer.int(cached.body.htmlLength)
         writer.int(cached.body.textLength)
         writer.data(cached.body.digest)
+        writer.data(cached.listKey)
     }
 
     static func readEntry(_ reader: inout ByteReader) throws(ByteReader.Damaged) -> (String, CachedEntry) {
@@ -166,7 +170,7 @@ struct BuildCache: Sendable {
         for _ in 0..<(try reader.int()) { diagnostics.append(try Diagnostic(from: &reader)) }
         let body = BodyStore.Reference(offset: try reader.int(), htmlLength: try reader.int(),
                                        textLength: try reader.int(), digest: try reader.data())
-        return (path, CachedEntry(stat: stat, hash: hash, entry: entry, diagnostics: diagnostics, body: body))
+        return (path, CachedEntry(stat: stat, hash: hash, entry: entry, diagnostics: diagnostics, body: body, listKey: try reader.data()))
     }
 
     static func write(_ path: String, _ record: OutputRecord, to writer: inout ByteWriter) {

@@ -31,7 +31,8 @@ extension Builder {
         let stored = if let storing { await storing.value } else { storeBodies(items, journal: journal) }
         guard let bodies = stored else { return }
         func cached(_ item: LoadedEntry, _ body: BodyStore.Reference) -> BuildCache.CachedEntry {
-            BuildCache.CachedEntry(stat: item.stat!, hash: item.hash, entry: item.entry!, diagnostics: item.diagnostics, body: body)
+            BuildCache.CachedEntry(stat: item.stat!, hash: item.hash, entry: item.entry!, diagnostics: item.diagnostics, body: body,
+                                   listKey: item.listKey)
         }
         // A few changes go to the log, worked out without assembling the whole cache: that alone
         // took longer than the rest of a one-entry edit.

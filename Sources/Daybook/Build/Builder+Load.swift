@@ -10,6 +10,8 @@ extension Builder {
         var stat: FileStat?
         /// Set when the entry came from the cache: its body is still in the body store.
         var body: BodyStore.Reference?
+        /// What lists show of the entry (`Entry.listKey`); empty without an entry.
+        var listKey: [UInt8] = []
     }
 
     /// Reads every entry, reusing the cached parse of a file whose size and time are unchanged
@@ -28,7 +30,8 @@ extension Builder {
             let path = files.entries[index]
             let stat = known.map { $0[index] } ?? folder.stat(path, root: root)
             if let stat, let hit = cached[path], hit.stat == stat, stat.modified < trustedBefore {
-                return LoadedEntry(path: path, entry: hit.entry, diagnostics: hit.diagnostics, hash: hit.hash, stat: stat, body: hit.body)
+                return LoadedEntry(path: path, entry: hit.entry, diagnostics: hit.diagnostics, hash: hit.hash, stat: stat, body: hit.body,
+                                   listKey: hit.listKey)
             }
             guard let bytes = files.bytes(of: path) else {
                 return LoadedEntry(path: path, entry: nil, diagnostics: [.error("could not read the file", at: SourceLocation(file: path))],
@@ -36,10 +39,11 @@ extension Builder {
             }
             let hash = ContentHash.digest(bytes)
             if let hit = cached[path], hit.hash == hash {
-                return LoadedEntry(path: path, entry: hit.entry, diagnostics: hit.diagnostics, hash: hash, stat: stat, body: hit.body)
+                return LoadedEntry(path: path, entry: hit.entry, diagnostics: hit.diagnostics, hash: hash, stat: stat, body: hit.body,
+                                   listKey: hit.listKey)
             }
             let (entry, diagnostics) = loader.load(path: path, bytes: bytes)
-            return LoadedEntry(path: path, entry: entry, diagnostics: diagnostics, hash: hash, stat: stat)
+            return LoadedEntry(path: path, entry: entry, diagnostics: diagnostics, hash: hash, stat: stat, listKey: entry?.listKey ?? [])
         }
     }
 

@@ -98,7 +98,8 @@ public enum Builder {
         }
         let hashes = Dictionary(loaded.entries.map { ($0.path, $0.hash) }, uniquingKeysWith: { a, _ in a })
         let banner = QuoteBanner(journal: journal)
-        let keys = PageKeys(journal: journal, contentHashes: hashes, siteKey: siteKey(journal, templates: loaded.templates, banner: banner),
+        let listKeys = Dictionary(loaded.entries.map { ($0.path, $0.listKey) }, uniquingKeysWith: { a, _ in a })
+        let keys = PageKeys(journal: journal, contentHashes: hashes, listKeys: listKeys, siteKey: siteKey(journal, templates: loaded.templates, banner: banner),
                             homeKey: banner.map(\.key) ?? "")
         let site = SiteWrite(output: options.resolvedOutput.standardizedFileURL, pages: pages, pagePaths: pagePaths, keys: keys,
                              hashes: hashes, loaded: loaded, staticRoot: options.journal.appendingPathComponent("static"), options: options,

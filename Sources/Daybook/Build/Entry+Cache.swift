@@ -1,5 +1,17 @@
 /// Entries and diagnostics in the build cache's binary form.
 extension Entry {
+    /// A digest of everything a list or a pager can show of the entry: all it was parsed to but
+    /// its body (its excerpt is in). Its address is not: pages hash it beside, since a clash
+    /// elsewhere in the journal can change it.
+    var listKey: [UInt8] {
+        var bodyless = self
+        bodyless.html = ""
+        bodyless.plainText = ""
+        var writer = ByteWriter(capacity: 512)
+        bodyless.encode(into: &writer)
+        return ContentHash.digest(writer.bytes)
+    }
+
     func encode(into writer: inout ByteWriter) {
         writer.string(sourcePath)
         writer.optionalString(title)

@@ -2,21 +2,32 @@
 /// (neighbouring months, counts), on top of a site-wide key for everything every page shows
 /// (settings, templates, the footer's counts). Equal keys mean an identical page, so an
 /// incremental build renders only pages whose key changed.
+///
+/// An entry's own page depends on all of its file; a list or a neighbour's pager only on what a
+/// list can show of it (`Entry.listKey`: everything but the body, excerpt included), so adding a
+/// paragraph to a long entry renders its page alone.
 struct PageKeys: Sendable {
     let journal: Journal
     /// Per entry (journal order): the content hash of its file and its address.
     let entryKeys: [[UInt8]]
+    /// Per entry (journal order): what lists show of it (`Entry.listKey`).
+    let listKeys: [[UInt8]]
     let siteKey: [UInt8]
     /// What the home page alone shows besides entries: the quote banner.
     let homeKey: String
 
-    init(journal: Journal, contentHashes: [String: [UInt8]], siteKey: [UInt8], homeKey: String = "") {
+    /// - Parameters:
+    ///   - contentHashes: entry file -> hash of its bytes.
+    ///   - listKeys: entry file -> what lists show of its entry (`Entry.listKey`); an entry
+    ///     without one counts as wholly shown.
+    init(journal: Journal, contentHashes: [String: [UInt8]], listKeys: [String: [UInt8]] = [:], siteKey: [UInt8], homeKey: String = "") {
         self.journal = journal
         self.siteKey = siteKey
         self.homeKey = homeKey
         entryKeys = journal.entries.indices.map { index in
             ContentHash.digest(parts: [contentHashes[journal.entries[index].sourcePath] ?? [], Array(journal.paths[index].utf8)])
         }
+        self.listKeys = journal.entries.map { listKeys[$0.sourcePath] ?? contentHashes[$0.sourcePath] ?? [] }
     }
 
     /// What the data files derive from: every entry and everything site-wide.
@@ -32,7 +43,14 @@ struct PageKeys: Sendable {
         var hasher = ContentHash.Hasher()
         hasher.add(siteKey)
         hasher.add(page.sitePath(in: journal))
-        for index in page.entriesShown(in: journal) { hasher.add(entryKeys[index]) }
+        for index in page.entriesShown(in: journal) {
+            if case .entry(index) = page {
+                hasher.add(entryKeys[index])
+            } else {
+                hasher.add(listKeys[index])
+                hasher.add(journal.paths[index])
+            }
+        }
         for part in page.structure(in: journal) { hasher.add(part) }
         if page == .home { hasher.add(homeKey) }
         return hasher.finish()
