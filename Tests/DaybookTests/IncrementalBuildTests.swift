@@ -188,6 +188,12 @@ import Testing
         #expect(whole.entries.mapValues(\.hash) == logged.entries.mapValues(\.hash))
         #expect(whole.entries.mapValues(\.entry) == logged.entries.mapValues(\.entry))
         try await Self.expectSameAsFullBuild(journal, "after the log")
+        // The logged keys are those of the pages as they are: with an entry touched, so that the
+        // up-to-date check does not answer, nothing is rendered again.
+        let entry = journal.root.appendingPathComponent("entries/2024-03-05-day.md")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: entry.path)
+        let report = try await Self.build(journal.root)
+        #expect(report.stages.contains { $0.name.hasPrefix("render 0 of ") })
     }
 
     /// The search documents of unchanged entries come from the cache, not from their files: a

@@ -11,11 +11,15 @@ extension Builder {
         return ContentHash.digest(parts: [Array("\(stat.size) \(stat.modified)".utf8)])
     }
 
-    /// - Parameter storing: the storing of the bodies (in the order of `cacheable(loaded)`), when a
-    ///   full build started it while it rendered.
+    /// - Parameters:
+    ///   - storing: the storing of the bodies (in the order of `cacheable(loaded)`), when a full
+    ///     build started it while it rendered.
+    ///   - outputChanges: which records are new and which files were removed since the cache's
+    ///     records, when the writing knows (`Written.outputChanges`); else every record is compared.
     static func saveCache(_ loaded: Loaded, output: URL, records: [String: BuildCache.OutputRecord],
                           data: (key: [UInt8], paths: [String]), journal: URL,
-                          storing: Task<[BodyStore.Reference?]?, Never>? = nil) async {
+                          storing: Task<[BodyStore.Reference?]?, Never>? = nil,
+                          outputChanges: (renewed: [String], removed: [String])? = nil) async {
         // Nothing to learn from a build that changed nothing: rewriting the cache would cost more
         // than the whole rebuild.
         if let previous = loaded.cache, previous.outputPath == BuildCache.outputPath(output, journal: journal), previous.outputs == records,
@@ -39,21 +43,30 @@ extension Builder {
         if let previous = loaded.cache, let origin = previous.origin, previous.parseKey == key {
             var change = BuildCache.Change(savedAt: savedAt, outputPath: outputPath, dataKey: data.key,
                                            dataPaths: previous.dataPaths == data.paths ? nil : data.paths)
-            var kept = 0
+            var kept = 0, replaced = 0
             for (item, body) in zip(items, bodies) {
                 guard let body else { continue }
-                if let old = previous.entries[item.path], old.stat == item.stat, old.hash == item.hash, old.body == body {
+                // An entry taken from the cache as it was is kept, unless the bodies were stored anew.
+                if item.reused && item.body == body {
+                    kept += 1
+                } else if let old = previous.entries[item.path], old.stat == item.stat, old.hash == item.hash, old.body == body {
                     kept += 1
                 } else {
+                    if previous.entries[item.path] != nil { replaced += 1 }
                     change.entries.append((item.path, cached(item, body)))
                 }
             }
-            if kept < previous.entries.count {
+            if kept + replaced < previous.entries.count {
                 let current = Set(items.map(\.path))
                 change.removedEntries = previous.entries.keys.filter { !current.contains($0) }
             }
-            for (path, record) in records where previous.outputs[path] != record { change.outputs.append((path, record)) }
-            change.removedOutputs = previous.outputs.keys.filter { records[$0] == nil }
+            if let outputChanges, let (outputs, removed) = outputDifference(outputChanges, records: records, previous: previous.outputs) {
+                change.outputs = outputs
+                change.removedOutputs = removed
+            } else {
+                for (path, record) in records where previous.outputs[path] != record { change.outputs.append((path, record)) }
+                change.removedOutputs = previous.outputs.keys.filter { records[$0] == nil }
+            }
             let limit = max(256, (items.count + records.count) / 8)
             if change.count <= limit, BuildCache.appendToLog(change, journal: journal, origin: origin) { return }
         }
@@ -68,6 +81,29 @@ extension Builder {
         cache.dataKey = data.key
         cache.dataPaths = data.paths
         cache.saveBase(journal: journal)
+    }
+
+    /// What changed between the `previous` records and `records`, worked out from the files the
+    /// writing renewed and removed; nil when those do not account for every record, which would
+    /// be a mistake in the writing, so the caller compares them all instead.
+    static func outputDifference(_ changes: (renewed: [String], removed: [String]), records: [String: BuildCache.OutputRecord],
+                                 previous: [String: BuildCache.OutputRecord])
+        -> (outputs: [(String, BuildCache.OutputRecord)], removed: [String])? {
+        var outputs: [(String, BuildCache.OutputRecord)] = []
+        var removed: [String] = []
+        var added = 0
+        for path in changes.renewed {
+            let old = previous[path]
+            if let record = records[path] {
+                if old != record { outputs.append((path, record)) }
+                if old == nil { added += 1 }
+            } else if old != nil {
+                removed.append(path)
+            }
+        }
+        for path in changes.removed where previous[path] != nil && records[path] == nil { removed.append(path) }
+        guard previous.count + added - removed.count == records.count else { return nil }
+        return (outputs, removed)
     }
 
     /// The entries the cache keeps: those read and parsed.

@@ -12,6 +12,8 @@ extension Builder {
         var body: BodyStore.Reference?
         /// What lists show of the entry (`Entry.listKey`); empty without an entry.
         var listKey: [UInt8] = []
+        /// Taken from the cache as it was: same size and time, so same hash, parse and body.
+        var reused = false
     }
 
     /// Reads every entry, reusing the cached parse of a file whose size and time are unchanged
@@ -31,7 +33,7 @@ extension Builder {
             let stat = known.map { $0[index] } ?? folder.stat(path, root: root)
             if let stat, let hit = cached[path], hit.stat == stat, stat.modified < trustedBefore {
                 return LoadedEntry(path: path, entry: hit.entry, diagnostics: hit.diagnostics, hash: hit.hash, stat: stat, body: hit.body,
-                                   listKey: hit.listKey)
+                                   listKey: hit.listKey, reused: true)
             }
             guard let bytes = files.bytes(of: path) else {
                 return LoadedEntry(path: path, entry: nil, diagnostics: [.error("could not read the file", at: SourceLocation(file: path))],

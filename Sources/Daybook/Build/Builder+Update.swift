@@ -9,6 +9,8 @@ extension Builder {
         let settings = loaded.journal.settings
         let previous = cache.outputs
         var records: [String: BuildCache.OutputRecord] = [:]
+        /// The files whose records are set anew, not carried over: what the cache's log says.
+        var renewed: Set<String> = []
         let root = output.path + "/"
         // What is on disk now of every file the previous build wrote, looked up in parallel.
         let previousPaths = Array(previous.keys)
@@ -81,6 +83,7 @@ extension Builder {
             // Changed inputs or a file touched since (a restored cache): written only if its bytes differ.
             if onDisk(file) {
                 records[file.path] = record(key, output, file.path)
+                renewed.insert(file.path)
             } else {
                 changed.append(file)
             }
@@ -90,6 +93,7 @@ extension Builder {
             let source = staticRoot.appendingPathComponent(path)
             if let bytes = FileManager.default.contents(atPath: source.path), onDisk(OutputFile(path: path, bytes: Array(bytes))) {
                 records[path] = record(staticKey(staticRoot, path), output, path)
+                renewed.insert(path)
             } else {
                 copies.append((source, path))
             }
@@ -108,7 +112,10 @@ extension Builder {
             records[file.path] = record(file.key ?? ContentHash.digest(file.bytes), output, file.path)
         }
         for copy in copies { records[copy.path] = record(staticKey(staticRoot, copy.path), output, copy.path) }
+        renewed.formUnion(toRender.map(\.path))
+        renewed.formUnion(changed.map(\.path))
+        renewed.formUnion(copies.map(\.path))
         timer.lap("write \(changed.count + copies.count), remove \(removed.count)")
-        return Written(records: records, dataPaths: dataPaths, searchSaved: searchSaved)
+        return Written(records: records, dataPaths: dataPaths, searchSaved: searchSaved, outputChanges: (Array(renewed), removed))
     }
 }

@@ -113,7 +113,7 @@ public enum Builder {
         // Saved after --no-cache too: that build's output is what the next one starts from. The
         // search documents are saved at the same time, on another core.
         await saveCache(loaded, output: site.output, records: written.records, data: (keys.dataKey, written.dataPaths),
-                        journal: options.journal, storing: written.bodiesStored)
+                        journal: options.journal, storing: written.bodiesStored, outputChanges: written.outputChanges)
         await written.searchSaved?.value
         timer.lap("save cache")
         return written.records
@@ -143,6 +143,10 @@ public enum Builder {
         var searchSaved: Task<Void, Never>?
         /// The storing of the entries' bodies, when a full build started it early.
         var bodiesStored: Task<[BodyStore.Reference?]?, Never>?
+        /// When the site was updated from the previous build's records: the files whose records
+        /// were set anew (the others are carried over) and those removed. What the cache's log
+        /// must say of the outputs, known without comparing every record.
+        var outputChanges: (renewed: [String], removed: [String])?
     }
 
     /// Starts saving the search documents of `plan` on another task.
