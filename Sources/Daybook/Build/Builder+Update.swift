@@ -7,6 +7,10 @@ extension Builder {
         let (output, pages, keys, hashes, loaded, staticRoot, options) =
             (site.output, site.pages, site.keys, site.hashes, site.loaded, site.staticRoot, site.options)
         let settings = loaded.journal.settings
+        // The search plan (record keys, what to tokenize) is made while the pages are compared.
+        let earlyPlan = settings.search && cache.dataKey != keys.dataKey ? Task { [loaded, keys, hashes] in
+            SearchPlan(loaded: loaded, keys: keys, hashes: hashes, cached: await loaded.searchCache?.value)
+        } : nil
         let previous = cache.outputs
         var records: [String: BuildCache.OutputRecord] = [:]
         /// The files whose records are set anew, not carried over: what the cache's log says.
@@ -54,8 +58,9 @@ extension Builder {
         if dataUnchanged {
             for path in cache.dataPaths { records[path] = previous[path] }
         } else if loaded.journal.settings.search {
-            let cached = await loaded.searchCache?.value
-            var plan = SearchPlan(loaded: loaded, keys: keys, hashes: hashes, cached: cached)
+            var plan = if let earlyPlan { await earlyPlan.value } else {
+                SearchPlan(loaded: loaded, keys: keys, hashes: hashes, cached: await loaded.searchCache?.value)
+            }
             plan.records = Set(plan.recordKeys.indices.filter { number in
                 !unchanged(SearchIndex.folder + ScriptWrappedJSON().fileName("r/\(number)"), plan.recordKeys[number])
             })

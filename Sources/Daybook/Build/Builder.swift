@@ -52,9 +52,10 @@ public enum Builder {
             let pages = Page.all(for: loaded.journal)
             var output: URL?
             var written: [String: BuildCache.OutputRecord] = [:]
+            var saving: Task<Void, Never>?
             if options.writes {
-                written = try await write(pages: pages, loaded: loaded, options: options, outputStats: observed?.outputStats,
-                                          timer: &timer, progress: progress)
+                (written, saving) = try await write(pages: pages, loaded: loaded, options: options, outputStats: observed?.outputStats,
+                                                    timer: &timer, progress: progress)
                 output = options.resolvedOutput
             } else {
                 let view = JournalView(journal: loaded.journal)
@@ -66,11 +67,15 @@ public enum Builder {
             }
             var report = BuildReport(entries: loaded.journal.entries.count, draftsLeftOut: loaded.journal.draftsLeftOut,
                                      pages: pages.count, seconds: timer.total, output: output, warnings: loaded.warnings.sorted())
+            // The state is saved while the caches are.
             if let fingerprint {
                 let entries = loaded.entries.compactMap { item in item.stat.map { (item.path, $0) } }
                 UpToDate(fingerprint: fingerprint, savedAt: FileStat.now, entries: entries,
                          outputs: written.map { ($0.key, $0.value.stat) }, report: report).save(journal: options.journal)
-                timer.lap("save state")
+            }
+            if let saving {
+                await saving.value
+                timer.lap(fingerprint == nil ? "save cache" : "save cache and state")
                 report.seconds = timer.total
             }
             report.stages = timer.stages
@@ -83,10 +88,11 @@ public enum Builder {
         }
     }
 
-    /// Writes the site, in full or as an update of the previous build's output, and saves the cache.
-    /// Returns what was written, with the size and time each file had.
+    /// Writes the site, in full or as an update of the previous build's output, and starts saving
+    /// the cache. Returns what was written, with the size and time each file had, and the saving.
     private static func write(pages: [Page], loaded: Loaded, options: BuildOptions, outputStats: [String: FileStat?]?, timer: inout StageTimer,
-                              progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [String: BuildCache.OutputRecord] {
+                              progress: @escaping @Sendable (BuildProgress) -> Void) async throws
+        -> (records: [String: BuildCache.OutputRecord], saving: Task<Void, Never>) {
         let journal = loaded.journal
         let pagePaths = pages.map { Page.outputFile(for: $0.sitePath(in: journal)) }
         let generated = Set(pagePaths)
@@ -99,8 +105,9 @@ public enum Builder {
         let hashes = Dictionary(loaded.entries.map { ($0.path, $0.hash) }, uniquingKeysWith: { a, _ in a })
         let banner = QuoteBanner(journal: journal)
         let listKeys = Dictionary(loaded.entries.map { ($0.path, $0.listKey) }, uniquingKeysWith: { a, _ in a })
-        let keys = PageKeys(journal: journal, contentHashes: hashes, listKeys: listKeys, siteKey: siteKey(journal, templates: loaded.templates, banner: banner),
-                            homeKey: banner.map(\.key) ?? "")
+        let keys = try await PageKeys(journal: journal, contentHashes: hashes, listKeys: listKeys,
+                                      siteKey: siteKey(journal, templates: loaded.templates, banner: banner), homeKey: banner.map(\.key) ?? "",
+                                      jobs: options.jobs)
         let site = SiteWrite(output: options.resolvedOutput.standardizedFileURL, pages: pages, pagePaths: pagePaths, keys: keys,
                              hashes: hashes, loaded: loaded, staticRoot: options.journal.appendingPathComponent("static"), options: options,
                              outputStats: outputStats)
@@ -112,11 +119,12 @@ public enum Builder {
         }
         // Saved after --no-cache too: that build's output is what the next one starts from. The
         // search documents are saved at the same time, on another core.
-        await saveCache(loaded, output: site.output, records: written.records, data: (keys.dataKey, written.dataPaths),
-                        journal: options.journal, storing: written.bodiesStored, outputChanges: written.outputChanges)
-        await written.searchSaved?.value
-        timer.lap("save cache")
-        return written.records
+        let saving = Task { [written, dataKey = keys.dataKey, journal = options.journal] in
+            await saveCache(loaded, output: site.output, records: written.records, data: (dataKey, written.dataPaths),
+                            journal: journal, storing: written.bodiesStored, outputChanges: written.outputChanges)
+            await written.searchSaved?.value
+        }
+        return (written.records, saving)
     }
 
     /// What both ways of writing a site start from.
@@ -137,7 +145,7 @@ public enum Builder {
 
     /// What writing a site leaves for the cache: every file written or kept, with its key, size and
     /// time; the data files' paths; the saving of the search documents, if under way.
-    struct Written {
+    struct Written: Sendable {
         var records: [String: BuildCache.OutputRecord]
         var dataPaths: [String]
         var searchSaved: Task<Void, Never>?

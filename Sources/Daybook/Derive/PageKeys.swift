@@ -20,14 +20,19 @@ struct PageKeys: Sendable {
     ///   - contentHashes: entry file -> hash of its bytes.
     ///   - listKeys: entry file -> what lists show of its entry (`Entry.listKey`); an entry
     ///     without one counts as wholly shown.
-    init(journal: Journal, contentHashes: [String: [UInt8]], listKeys: [String: [UInt8]] = [:], siteKey: [UInt8], homeKey: String = "") {
+    ///   - jobs: parallel tasks for the entries' keys.
+    init(journal: Journal, contentHashes: [String: [UInt8]], listKeys: [String: [UInt8]] = [:], siteKey: [UInt8], homeKey: String = "",
+         jobs: Int = defaultJobs) async throws {
         self.journal = journal
         self.siteKey = siteKey
         self.homeKey = homeKey
-        entryKeys = journal.entries.indices.map { index in
-            ContentHash.digest(parts: [contentHashes[journal.entries[index].sourcePath] ?? [], Array(journal.paths[index].utf8)])
+        let keys = try await parallelMap(Array(journal.entries.indices), jobs: jobs, chunksPerJob: 1) { index in
+            let path = journal.entries[index].sourcePath
+            return (ContentHash.digest(parts: [contentHashes[path] ?? [], Array(journal.paths[index].utf8)]),
+                    listKeys[path] ?? contentHashes[path] ?? [])
         }
-        self.listKeys = journal.entries.map { listKeys[$0.sourcePath] ?? contentHashes[$0.sourcePath] ?? [] }
+        entryKeys = keys.map(\.0)
+        self.listKeys = keys.map(\.1)
     }
 
     /// What the data files derive from: every entry and everything site-wide.
