@@ -13,35 +13,36 @@ extension Entry {
     }
 
     func encode(into writer: inout ByteWriter) {
-        writer.string(sourcePath)
-        writer.optionalString(title)
+        writer.string(self.sourcePath)
+        writer.optionalString(self.title)
+        let date = self.date
         for field in [date.year, date.month, date.day, date.hour, date.minute, date.second, date.utcOffset] { writer.int(field) }
         writer.bool(date.hasTime)
-        writer.int(rating ?? -1)
-        writer.bool(place != nil)
-        if let place {
+        writer.int(self.rating ?? -1)
+        writer.bool(self.place != nil)
+        if let place = self.place {
             writer.optionalString(place.name)
             writer.optionalString(place.latitude.map { String($0) })
             writer.optionalString(place.longitude.map { String($0) })
         }
-        writer.int(tags.count)
-        for tag in tags { writer.string(tag) }
-        writer.bool(isDraft)
-        writer.optionalString(explicitSlug)
-        writer.int(extra.count)
-        for key in extra.keys.sorted() {
+        writer.int(self.tags.count)
+        for tag in self.tags { writer.string(tag) }
+        writer.bool(self.isDraft)
+        writer.optionalString(self.explicitSlug)
+        writer.int(self.extra.count)
+        for key in self.extra.keys.sorted() {
             writer.string(key)
-            extra[key]!.encode(into: &writer)
+            self.extra[key]!.encode(into: &writer)
         }
-        writer.int(keyLines.count)
-        for key in keyLines.keys.sorted() {
+        writer.int(self.keyLines.count)
+        for key in self.keyLines.keys.sorted() {
             writer.string(key)
-            writer.int(keyLines[key]!)
+            writer.int(self.keyLines[key]!)
         }
-        writer.string(slug)
-        writer.string(html)
-        writer.string(plainText)
-        writer.string(excerpt)
+        writer.string(self.slug)
+        writer.string(self.html)
+        writer.string(self.plainText)
+        writer.string(self.excerpt)
     }
 
     init(from reader: inout ByteReader) throws(ByteReader.Damaged) {
