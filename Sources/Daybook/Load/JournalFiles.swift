@@ -22,10 +22,7 @@ struct JournalFiles: Sendable {
             throw BuildFailure([.error("no journal folder at \(root.path)")])
         }
         var files = JournalFiles(root: root)
-        files.entries = list(root, "entries").filter { path in
-            guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
-            return entryExtensions.contains(path[path.index(after: dot)...].lowercased())
-        }.map { "entries/\($0)" }
+        files.entries = list(root, "entries").filter(isEntryFile).map { "entries/\($0)" }
         files.templates = list(root, "templates")
         files.statics = list(root, "static")
         files.quoteFiles = QuoteFileLoader.fileNames.filter { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
@@ -40,6 +37,15 @@ struct JournalFiles: Sendable {
 
     /// Regular files under `root/folder`, relative to it, sorted; hidden files and folders skipped
     /// (editor swap files, `.DS_Store`).
+    /// Whether the file's extension is an entry's, in any case (`.md`, `.MD`, `.markdown`).
+    /// Looked at as bytes: Foundation's string search took a third of the scan of 10,000 files.
+    static func isEntryFile(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), !bytes[dot...].contains(UInt8(ascii: "/")) else { return false }
+        let suffix = bytes[bytes.index(after: dot)...]
+        return suffix.count <= 8 && entryExtensions.contains(String(decoding: suffix, as: UTF8.self).lowercased())
+    }
+
     static func list(_ root: URL, _ folder: String) -> [String] {
         DirectoryWalker.files(under: root.appendingPathComponent(folder).path)
     }
