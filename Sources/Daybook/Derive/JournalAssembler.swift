@@ -23,10 +23,9 @@ enum JournalAssembler {
             for name in published[index].tags {
                 let slug = slugs[name] ?? tagSlug(name)
                 slugs[name] = slug
-                var group = bySlug[slug] ?? ([:], [])
-                group.names[name, default: 0] += 1
-                if group.entries.last != index { group.entries.append(index) }
-                bySlug[slug] = group
+                // Changed in place: a copy taken out and put back copied the tag's whole list each time.
+                bySlug[slug, default: ([:], [])].names[name, default: 0] += 1
+                if bySlug[slug]!.entries.last != index { bySlug[slug]!.entries.append(index) }
             }
         }
         let tags = bySlug.map { slug, group in
