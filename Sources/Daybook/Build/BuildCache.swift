@@ -6,7 +6,7 @@ import Foundation
 /// Daybook version or parse settings), damaged or unreadable is ignored, never trusted.
 struct BuildCache: Sendable {
     /// Bumped whenever the encoding or the meaning of a key changes.
-    static let format = 6
+    static let format = 7
     static let folder = ".daybook/cache"
     static let fileName = "build.cache"
     static let magic = Array("DAYBOOK-CACHE\n".utf8)

@@ -1,4 +1,5 @@
-/// A compact binary encoding for the build cache: fixed-width integers, length-prefixed bytes.
+/// A compact binary encoding for the build cache: integers in as few bytes as they need,
+/// length-prefixed bytes.
 /// Hand-written because the cache of a 10,000-entry journal is read on every rebuild and
 /// Foundation's JSON or property-list coders took longer than the rebuild itself.
 struct ByteWriter {
@@ -6,7 +7,15 @@ struct ByteWriter {
 
     init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
+    /// Any integer, in as few bytes as its magnitude needs: small negative numbers are small too
+    /// (zigzag: 0, -1, 1, -2... become 0, 1, 2, 3...).
     mutating func int(_ value: Int) {
+        let value = Int64(value)
+        unsigned(UInt64(bitPattern: value << 1) ^ UInt64(bitPattern: value >> 63))
+    }
+
+    /// Eight bytes, little-endian: for a length that must be read before what it measures.
+    mutating func fixedInt(_ value: Int) {
         withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
     }
 
@@ -15,7 +24,11 @@ struct ByteWriter {
     /// A non-negative number in as few bytes as it needs, seven bits each (LEB128).
     mutating func varint(_ value: Int) {
         precondition(value >= 0, "varints are unsigned")
-        var rest = UInt64(value)
+        unsigned(UInt64(value))
+    }
+
+    private mutating func unsigned(_ value: UInt64) {
+        var rest = value
         while rest >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
             rest >>= 7
@@ -50,6 +63,11 @@ struct ByteReader {
     var atEnd: Bool { offset == bytes.count }
 
     mutating func int() throws(Damaged) -> Int {
+        let zigzag = try unsigned()
+        return Int(Int64(bitPattern: (zigzag >> 1) ^ (0 &- (zigzag & 1))))
+    }
+
+    mutating func fixedInt() throws(Damaged) -> Int {
         guard offset + 8 <= bytes.count else { throw Damaged() }
         var value: UInt64 = 0
         for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
@@ -58,14 +76,20 @@ struct ByteReader {
     }
 
     mutating func varint() throws(Damaged) -> Int {
+        let value = try unsigned()
+        guard value <= UInt64(Int.max) else { throw Damaged() }
+        return Int(value)
+    }
+
+    private mutating func unsigned() throws(Damaged) -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
-            guard offset < bytes.count, shift < 63 else { throw Damaged() }
+            guard offset < bytes.count, shift < 64 else { throw Damaged() }
             let byte = bytes[offset]
             offset += 1
             value |= UInt64(byte & 0x7f) << shift
-            if byte < 0x80 { return Int(value) }
+            if byte < 0x80 { return value }
             shift += 7
         }
     }

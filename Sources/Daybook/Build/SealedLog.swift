@@ -15,7 +15,7 @@ enum SealedLog {
         while offset < bytes.count {
             guard offset + 8 <= bytes.count else { return .max }
             var reader = ByteReader(Array(bytes[offset..<offset + 8]))
-            guard let length = try? reader.int(), length >= 0, offset + 8 + length + 32 <= bytes.count else { return .max }
+            guard let length = try? reader.fixedInt(), length >= 0, offset + 8 + length + 32 <= bytes.count else { return .max }
             let payload = Array(bytes[(offset + 8)..<(offset + 8 + length)])
             let end = offset + 8 + length + 32
             guard ContentHash.digest(payload) == Array(bytes[(end - 32)..<end]), apply(payload) else { return .max }
@@ -28,7 +28,7 @@ enum SealedLog {
     /// stays within `limit` bytes; false when the caller should write its base file anew instead.
     static func append(_ payload: [UInt8], to url: URL, magic: [UInt8], logBytes: Int, limit: Int) -> Bool {
         var length = ByteWriter()
-        length.int(payload.count)
+        length.fixedInt(payload.count)
         let record = length.bytes + payload + ContentHash.digest(payload)
         guard logBytes < .max, logBytes + record.count <= limit else { return false }
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_APPEND, 0o644)

@@ -4,7 +4,7 @@ import Foundation
 /// entry's terms, found by its file's content hash. A `SealedFile`, ignored like the build cache
 /// whenever it is damaged or was written by another version or other parse settings.
 enum SearchCache {
-    static let format = 1
+    static let format = 2
     static let fileName = "search.cache"
     static let magic = Array("DAYBOOK-SEARCH\n".utf8)
 

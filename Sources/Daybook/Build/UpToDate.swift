@@ -7,7 +7,7 @@ import Foundation
 /// static files' sizes and times). When all of it matches, the site on disk is what a build would
 /// write, and nothing is parsed.
 struct UpToDate: Sendable {
-    static let format = 1
+    static let format = 2
     static let fileName = "state.cache"
     static let magic = Array("DAYBOOK-STATE\n".utf8)
 
