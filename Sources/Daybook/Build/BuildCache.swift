@@ -96,14 +96,18 @@ struct BuildCache: Sendable {
             guard try reader.int() == format else { return nil }
             var cache = BuildCache(parseKey: try reader.data())
             cache.savedAt = try reader.int()
-            for number in 0..<(try reader.int()) {
+            let entryCount = try reader.int()
+            cache.entries.reserveCapacity(max(0, min(entryCount, payload.count)))
+            for number in 0..<entryCount {
                 // Read beside the up-to-date check, which makes it unneeded when nothing changed.
                 if number % 1024 == 0 && Task.isCancelled { return nil }
                 let (path, cached) = try readEntry(&reader)
                 cache.entries[path] = cached
             }
             cache.outputPath = try reader.string()
-            for _ in 0..<(try reader.int()) {
+            let outputCount = try reader.int()
+            cache.outputs.reserveCapacity(max(0, min(outputCount, payload.count)))
+            for _ in 0..<outputCount {
                 let (path, record) = try readOutput(&reader)
                 cache.outputs[path] = record
             }
