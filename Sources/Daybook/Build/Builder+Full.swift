@@ -20,7 +20,7 @@ extension Builder {
             // is built (on the other).
             async let folders: Void = folder.makeFolders(for: pagePaths + renderer.assetFiles.map(\.path))
             let cached = await loaded.searchCache?.value
-            var search: SearchPlan? = SearchPlan(loaded: loaded, keys: keys, hashes: site.hashes, cached: cached)
+            var search: SearchPlan? = SearchPlan(loaded: loaded, keys: keys, cached: cached)
             // The index's records (all of the journal's text) are written as they are made.
             let emitted = Mutex<[(path: String, key: [UInt8])]>([])
             var data = try await dataFiles(view, search: &search, options: options, emit: { files in

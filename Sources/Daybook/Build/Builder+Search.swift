@@ -20,12 +20,12 @@ extension Builder {
         let untokenized: Set<Int>
 
         /// - Parameter cached: the documents of earlier builds, if any can be trusted.
-        init(loaded: Loaded, keys pageKeys: PageKeys, hashes: [String: [UInt8]],
+        init(loaded: Loaded, keys pageKeys: PageKeys,
              cached: (documents: SearchDocuments, origin: SearchCache.Origin)?) {
             let journal = loaded.journal
             documents = cached?.documents ?? SearchDocuments()
             origin = cached?.origin
-            keys = journal.entries.map { hashes[$0.sourcePath] ?? [] }
+            keys = pageKeys.contentHashes
             let count = journal.entries.count
             // A record shows its entries in the journal's settings; templates play no part.
             var settings = journal.settings

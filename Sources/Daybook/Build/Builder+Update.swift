@@ -4,12 +4,12 @@ extension Builder {
     /// Renders and writes only what changed since the build that `previous` describes.
     static func update(_ site: SiteWrite, previous cache: BuildCache, timer: inout StageTimer,
                        progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> Written {
-        let (output, pages, keys, hashes, loaded, staticRoot, options) =
-            (site.output, site.pages, site.keys, site.hashes, site.loaded, site.staticRoot, site.options)
+        let (output, pages, keys, loaded, staticRoot, options) =
+            (site.output, site.pages, site.keys, site.loaded, site.staticRoot, site.options)
         let settings = loaded.journal.settings
         // The search plan (record keys, what to tokenize) is made while the pages are compared.
-        let earlyPlan = settings.search && cache.dataKey != keys.dataKey ? Task { [loaded, keys, hashes] in
-            SearchPlan(loaded: loaded, keys: keys, hashes: hashes, cached: await loaded.searchCache?.value)
+        let earlyPlan = settings.search && cache.dataKey != keys.dataKey ? Task { [loaded, keys] in
+            SearchPlan(loaded: loaded, keys: keys, cached: await loaded.searchCache?.value)
         } : nil
         let previous = cache.outputs
         var records: [String: BuildCache.OutputRecord] = [:]
@@ -17,10 +17,10 @@ extension Builder {
         var renewed: Set<String> = []
         let root = output.path + "/"
         // What is on disk now of every file the previous build wrote, looked up in parallel.
-        let previousPaths = Array(previous.keys)
         let outputFolder = Folder(output.path)
+        // The up-to-date check looked up the files it knew of: any other counts as changed.
         let known = site.outputStats ?? [:]
-        let unknown = previousPaths.filter { known[$0] == nil }
+        let unknown = site.outputStats == nil ? Array(previous.keys) : []
         var stats = known
         for (path, stat) in zip(unknown, try await parallelMap(unknown, jobs: options.jobs) { outputFolder.stat($0, root: root) }) {
             stats[path] = stat
@@ -59,7 +59,7 @@ extension Builder {
             for path in cache.dataPaths { records[path] = previous[path] }
         } else if loaded.journal.settings.search {
             var plan = if let earlyPlan { await earlyPlan.value } else {
-                SearchPlan(loaded: loaded, keys: keys, hashes: hashes, cached: await loaded.searchCache?.value)
+                SearchPlan(loaded: loaded, keys: keys, cached: await loaded.searchCache?.value)
             }
             plan.records = Set(plan.recordKeys.indices.filter { number in
                 !unchanged(SearchIndex.folder + ScriptWrappedJSON().fileName("r/\(number)"), plan.recordKeys[number])

@@ -95,21 +95,20 @@ public enum Builder {
         -> (records: [String: BuildCache.OutputRecord], saving: Task<Void, Never>) {
         let journal = loaded.journal
         let pagePaths = pages.map { Page.outputFile(for: $0.sitePath(in: journal)) }
-        let generated = Set(pagePaths)
+        let generated = loaded.files.statics.isEmpty ? [] : Set(pagePaths)
         let clashes = loaded.files.statics.filter { generated.contains($0) }
         if !clashes.isEmpty {
             throw BuildFailure(loaded.warnings + clashes.map {
                 .error("static/\($0) would replace a page Daybook generates; rename or move it", at: SourceLocation(file: "static/\($0)"))
             })
         }
-        let hashes = Dictionary(loaded.entries.map { ($0.path, $0.hash) }, uniquingKeysWith: { a, _ in a })
+        let files = Dictionary(loaded.entries.map { ($0.path, ($0.hash, $0.listKey)) }, uniquingKeysWith: { a, _ in a })
         let banner = QuoteBanner(journal: journal)
-        let listKeys = Dictionary(loaded.entries.map { ($0.path, $0.listKey) }, uniquingKeysWith: { a, _ in a })
-        let keys = try await PageKeys(journal: journal, contentHashes: hashes, listKeys: listKeys,
+        let keys = try await PageKeys(journal: journal, files: files,
                                       siteKey: siteKey(journal, templates: loaded.templates, banner: banner), homeKey: banner.map(\.key) ?? "",
                                       jobs: options.jobs)
         let site = SiteWrite(output: options.resolvedOutput.standardizedFileURL, pages: pages, pagePaths: pagePaths, keys: keys,
-                             hashes: hashes, loaded: loaded, staticRoot: options.journal.appendingPathComponent("static"), options: options,
+                             loaded: loaded, staticRoot: options.journal.appendingPathComponent("static"), options: options,
                              outputStats: outputStats)
         let written: Written
         if let cache = loaded.cache, cache.outputPath == BuildCache.outputPath(site.output, journal: options.journal), OutputFolder.isDaybookOutput(site.output) {
@@ -134,8 +133,6 @@ public enum Builder {
         /// Each page's file, in the order of `pages`.
         let pagePaths: [String]
         let keys: PageKeys
-        /// Entry file -> content hash.
-        let hashes: [String: [UInt8]]
         let loaded: Loaded
         let staticRoot: URL
         let options: BuildOptions

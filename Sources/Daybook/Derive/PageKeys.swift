@@ -8,6 +8,8 @@
 /// paragraph to a long entry renders its page alone.
 struct PageKeys: Sendable {
     let journal: Journal
+    /// Per entry (journal order): the content hash of its file.
+    let contentHashes: [[UInt8]]
     /// Per entry (journal order): the content hash of its file and its address.
     let entryKeys: [[UInt8]]
     /// Per entry (journal order): what lists show of it (`Entry.listKey`).
@@ -17,22 +19,22 @@ struct PageKeys: Sendable {
     let homeKey: String
 
     /// - Parameters:
-    ///   - contentHashes: entry file -> hash of its bytes.
-    ///   - listKeys: entry file -> what lists show of its entry (`Entry.listKey`); an entry
-    ///     without one counts as wholly shown.
+    ///   - files: entry file -> the hash of its bytes and what lists show of its entry
+    ///     (`Entry.listKey`; when empty, the entry counts as wholly shown).
     ///   - jobs: parallel tasks for the entries' keys.
-    init(journal: Journal, contentHashes: [String: [UInt8]], listKeys: [String: [UInt8]] = [:], siteKey: [UInt8], homeKey: String = "",
+    init(journal: Journal, files: [String: (hash: [UInt8], listKey: [UInt8])], siteKey: [UInt8], homeKey: String = "",
          jobs: Int = defaultJobs) async throws {
         self.journal = journal
         self.siteKey = siteKey
         self.homeKey = homeKey
         let keys = try await parallelMap(Array(journal.entries.indices), jobs: jobs, chunksPerJob: 1) { index in
-            let path = journal.entries[index].sourcePath
-            return (ContentHash.digest(parts: [contentHashes[path] ?? [], Array(journal.paths[index].utf8)]),
-                    listKeys[path] ?? contentHashes[path] ?? [])
+            let file = files[journal.entries[index].sourcePath] ?? ([], [])
+            return (file.hash, ContentHash.digest(parts: [file.hash, Array(journal.paths[index].utf8)]),
+                    file.listKey.isEmpty ? file.hash : file.listKey)
         }
-        entryKeys = keys.map(\.0)
-        self.listKeys = keys.map(\.1)
+        contentHashes = keys.map(\.0)
+        entryKeys = keys.map(\.1)
+        listKeys = keys.map(\.2)
     }
 
     /// What the data files derive from: every entry and everything site-wide.
