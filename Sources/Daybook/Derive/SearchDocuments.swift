@@ -16,7 +16,9 @@ struct SearchDocuments: Sendable {
     /// Every term, by number. Terms `0..<sortedCount` are in index order (`SearchTokenizer.precedes`).
     private(set) var terms: [String] = []
     private(set) var sortedCount = 0
-    private var numbers: [String: Int32] = [:]
+    /// The numbers of the terms after `sortedCount`; those before are found by binary search, so
+    /// adding one entry's terms to a large table does not first build a table of all of them.
+    private var addedNumbers: [String: Int32] = [:]
     private(set) var documents: [[UInt8]: Document] = [:]
 
     init() {}
@@ -32,7 +34,7 @@ struct SearchDocuments: Sendable {
 
     /// Adds terms read back from a log of changes, numbered from `terms.count` on, unsorted.
     mutating func appendTerms(_ added: [String]) {
-        if !numbers.isEmpty { for (offset, term) in added.enumerated() { numbers[term] = Int32(terms.count + offset) } }
+        for (offset, term) in added.enumerated() { addedNumbers[term] = Int32(terms.count + offset) }
         terms += added
     }
 
@@ -45,9 +47,6 @@ struct SearchDocuments: Sendable {
     mutating func add(_ entries: [(key: [UInt8], entry: Entry)], jobs: Int) async throws {
         let missing = entries.filter { documents[$0.key] == nil }
         guard !missing.isEmpty else { return }
-        if numbers.isEmpty && !terms.isEmpty {
-            numbers = Dictionary(uniqueKeysWithValues: terms.enumerated().map { ($1, Int32($0)) })
-        }
         // Runs of entries, not single ones, so each task keeps one tokenizer and term counter;
         // each run's terms are numbered by its own counter and renumbered into the table here.
         let runSize = max(64, missing.count / max(1, jobs * 4) + 1)
@@ -117,10 +116,16 @@ struct SearchDocuments: Sendable {
     }
 
     private mutating func number(of term: String) -> Int32 {
-        if let number = numbers[term] { return number }
+        var low = 0, high = sortedCount
+        while low < high {
+            let middle = (low + high) / 2
+            if SearchTokenizer.precedes(terms[middle], term) { low = middle + 1 } else { high = middle }
+        }
+        if low < sortedCount && terms[low] == term { return Int32(low) }
+        if let number = addedNumbers[term] { return number }
         let number = Int32(terms.count)
         terms.append(term)
-        numbers[term] = number
+        addedNumbers[term] = number
         return number
     }
 }

@@ -53,10 +53,13 @@ struct SearchIndex: Sendable {
         let oldestFirst = Array(view.journal.entries.indices.reversed())
         // Only the entries with no document yet are handed over: copying all 10,000 cost more
         // than tokenizing the one an edit changed.
-        let missing = oldestFirst.filter { documents[keys[$0]] == nil }
-        try await documents.add(missing.map { (keys[$0], view.entry($0)) }, jobs: jobs)
-        let table = documents
-        let postings = try await Self.postings(oldestFirst.map { table[keys[$0]]! }, in: table, jobs: jobs)
+        var found = oldestFirst.map { documents[keys[$0]] }
+        let missing = found.indices.filter { found[$0] == nil }
+        if !missing.isEmpty {
+            try await documents.add(missing.map { (keys[oldestFirst[$0]], view.entry(oldestFirst[$0])) }, jobs: jobs)
+            for position in missing { found[position] = documents[keys[oldestFirst[position]]] }
+        }
+        let postings = try await Self.postings(found.map { $0! }, in: documents, jobs: jobs)
         let shards = SearchShards(terms: postings.terms, postings: postings.lists, targetBytes: targetShardBytes)
         // Each file is stored as soon as its JSON is made, so the JSON is never held twice.
         @Sendable func file(_ name: String, _ json: [UInt8], key: [UInt8]? = nil) -> OutputFile {
