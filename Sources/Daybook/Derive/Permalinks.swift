@@ -9,12 +9,13 @@ enum Permalinks {
         var paths = [String](repeating: "", count: entries.count)
         var diagnostics: [Diagnostic] = []
         var byDay: [LocalDay: [Int]] = [:]
+        byDay.reserveCapacity(entries.count)
         for index in entries.indices { byDay[entries[index].date.localDay, default: []].append(index) }
 
         for (day, indices) in byDay {
             let dayPath = "\(day.year.leftPadded4)/\(pad(day.month, 2))/\(pad(day.day, 2))/"
             // Earliest first, so the first entry written keeps the plain slug.
-            let ordered = indices.sorted { Entry.journalOrder(entries[$1], entries[$0]) }
+            let ordered = indices.count == 1 ? indices : indices.sorted { Entry.journalOrder(entries[$1], entries[$0]) }
             var taken: [String: Int] = [:]
             for index in ordered {
                 guard let explicit = entries[index].explicitSlug else { continue }
