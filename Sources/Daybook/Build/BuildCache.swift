@@ -88,7 +88,7 @@ struct BuildCache: Sendable {
     }
 
     /// The cache of `journal` whatever settings it was parsed with (the caller compares
-    /// `parseKey`), or nil when there is none, it is damaged, or the task reading it is cancelled.
+    /// `parseKey`), or nil when there is none or it is damaged.
     static func load(journal: URL) -> BuildCache? {
         guard let (payload, digest) = SealedFile.read(url(in: journal), magic: magic) else { return nil }
         var reader = ByteReader(payload)
@@ -98,9 +98,7 @@ struct BuildCache: Sendable {
             cache.savedAt = try reader.int()
             let entryCount = try reader.int()
             cache.entries.reserveCapacity(max(0, min(entryCount, payload.count)))
-            for number in 0..<entryCount {
-                // Read beside the up-to-date check, which makes it unneeded when nothing changed.
-                if number % 1024 == 0 && Task.isCancelled { return nil }
+            for _ in 0..<entryCount {
                 let (path, cached) = try readEntry(&reader)
                 cache.entries[path] = cached
             }

@@ -23,9 +23,11 @@ public enum Builder {
     public static func run(_ options: BuildOptions,
                            progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) async throws(BuildFailure) -> BuildReport {
         var timer = StageTimer()
-        // The build cache (7 MB for 10,000 entries) is read beside the scan and the up-to-date
-        // check, and dropped when that check finds nothing to do.
-        let cacheRead = options.writes && options.useCache ? Task { [journal = options.journal] in BuildCache.load(journal: journal) } : nil
+        // The build cache (7 MB for 10,000 entries) is read beside the rest of the up-to-date check
+        // once the entry files are found changed; when they are not, the build is most likely a
+        // no-op, which reading it on the other core would slow by half.
+        let readCache = { [journal = options.journal] in Task { BuildCache.load(journal: journal) } }
+        var cacheRead: Task<BuildCache?, Never>?
         do {
             let files = try JournalFiles.scan(options.journal)
             var fingerprint: [UInt8]?
@@ -34,9 +36,8 @@ public enum Builder {
                 fingerprint = UpToDate.fingerprint(files, options: options, settings: SettingsLoader.load(text: files.settingsText).0)
                 if let fingerprint, let last = UpToDate.load(journal: options.journal) {
                     let seen = try await last.observe(files, fingerprint: fingerprint, output: options.resolvedOutput.standardizedFileURL,
-                                                      jobs: options.jobs)
+                                                      jobs: options.jobs) { entriesHold in if !entriesHold { cacheRead = readCache() } }
                     if seen.holds {
-                        cacheRead?.cancel()
                         timer.lap("nothing changed")
                         var report = last.report
                         report.seconds = timer.total
@@ -47,6 +48,7 @@ public enum Builder {
                     observed = seen
                 }
             }
+            if cacheRead == nil && options.writes && options.useCache { cacheRead = readCache() }
             let loaded = try await load(options, files: files, cacheRead: cacheRead, entryStats: observed?.entryStats, timer: &timer,
                                         progress: progress)
             let pages = Page.all(for: loaded.journal)

@@ -57,19 +57,21 @@ struct UpToDate: Sendable {
     /// Looks at every entry file and every file the last build wrote. The state holds when all of
     /// them and the fingerprint are unchanged; an entry file modified within two seconds of the
     /// save is never trusted (see `Builder.loadEntries`).
-    func observe(_ files: JournalFiles, fingerprint: [UInt8], output: URL, jobs: Int) async throws -> Observation {
+    /// - Parameter entriesSeen: told, before the output files are looked at, whether the entries
+    ///   and the fingerprint hold.
+    func observe(_ files: JournalFiles, fingerprint: [UInt8], output: URL, jobs: Int,
+                 entriesSeen: (Bool) -> Void = { _ in }) async throws -> Observation {
         let journal = Folder(files.root.path), site = Folder(output.path)
         let root = files.root.path + "/", outputRoot = output.path + "/"
-        async let outputsNow = parallelMap(outputs, jobs: jobs) { site.stat($0.path, root: outputRoot) }
         let entryStats = try await parallelMap(files.entries, jobs: jobs) { journal.stat($0, root: root) }
-        let outputStats = try await outputsNow
         let trustedBefore = savedAt - 2_000_000_000
-        let holds = fingerprint == self.fingerprint && files.entries.count == entries.count
+        let entriesHold = fingerprint == self.fingerprint && files.entries.count == entries.count
             && zip(zip(files.entries, entryStats), entries).allSatisfy { now, then in
                 now.0 == then.path && now.1 == then.stat && then.stat.modified < trustedBefore
             }
-            && zip(outputs, outputStats).allSatisfy { $0.stat == $1 }
-            && OutputFolder.isDaybookOutput(output)
+        entriesSeen(entriesHold)
+        let outputStats = try await parallelMap(outputs, jobs: jobs) { site.stat($0.path, root: outputRoot) }
+        let holds = entriesHold && zip(outputs, outputStats).allSatisfy { $0.stat == $1 } && OutputFolder.isDaybookOutput(output)
         return Observation(holds: holds, entryStats: entryStats,
                            outputStats: Dictionary(zip(outputs.map(\.path), outputStats), uniquingKeysWith: { a, _ in a }))
     }
