@@ -99,6 +99,19 @@ import Testing
         #expect(ferry[1].impact > ferry[0].impact)
     }
 
+    @Test func postingListsAreTheSameHoweverTheEntriesAreSplitIntoRuns() async throws {
+        var documents = SearchDocuments()
+        let oldestFirst = Array(Self.view().journal.entries.reversed())
+        try await documents.add(oldestFirst.enumerated().map { ([UInt8($0.offset)], $0.element) }, jobs: 2)
+        let table = oldestFirst.indices.map { documents[[UInt8($0)]]! }
+        let whole = try await SearchIndex.postings(table, in: documents, jobs: 1)
+        for jobs in [2, 3, oldestFirst.count] {
+            let split = try await SearchIndex.postings(table, in: documents, jobs: jobs, runSize: 1)
+            #expect(split.terms == whole.terms && split.lists == whole.lists, "\(jobs) runs")
+        }
+        #expect(whole.lists.contains { (SearchCode.decodePostings($0)?.count ?? 0) > 1 }, "some term is in several entries")
+    }
+
     @Test func theSameJournalGivesTheSameBytesWhateverTheParallelism() async throws {
         let one = try await SearchIndex.build(Self.view(), targetShardBytes: 64, jobs: 1)
         let many = try await SearchIndex.build(Self.view(), targetShardBytes: 64, jobs: 8)

@@ -1,4 +1,6 @@
 import Crypto
+import Foundation
+import Synchronization
 
 /// The search index of a journal: JSON files under `search/`, a pure function of the journal, so
 /// the same journal always gives the same bytes. `docs/search.md` describes the files;
@@ -111,55 +113,93 @@ struct SearchIndex: Sendable {
     }
 
     /// The posting lists of `documents` (numbered by position), as (terms in index order, each
-    /// term's encoded list). One pass counts each term's postings, a second files each posting
-    /// under its term as its final code (entry number and impact), and the lists are encoded in
-    /// parallel. The impacts of small counts are worked out once per entry, not once per posting.
+    /// term's encoded list). The documents are split into runs, one per job: each run's postings
+    /// are counted per term, which gives every run its own place in every term's list, and then
+    /// filed there as their final codes (entry number and impact), all runs at once; the lists
+    /// are encoded in parallel. The impacts of small counts are worked out once per entry.
+    /// - Parameter runSize: the fewest documents worth a run of their own.
     static func postings(_ documents: [SearchDocuments.Document], in table: SearchDocuments,
-                         jobs: Int) async throws -> (terms: [String], lists: [String]) {
+                         jobs: Int, runSize: Int = 1024) async throws -> (terms: [String], lists: [String]) {
         let termCount = table.terms.count
-        // starts[term]..<starts[term + 1]: where the term's postings go.
-        var starts = [Int](repeating: 0, count: termCount + 1)
-        var totalLength = 0
-        starts.withUnsafeMutableBufferPointer { starts in
-            for document in documents {
-                totalLength += document.length
-                for term in document.terms { starts[Int(term) + 1] += 1 }
-                for term in document.filters { starts[Int(term) + 1] += 1 }
-            }
-            for term in 0..<termCount { starts[term + 1] += starts[term] }
-        }
-        let averageLength = Double(totalLength) / Double(max(1, documents.count))
-        var codes = [UInt32](repeating: 0, count: starts[termCount])
-        var next = starts
-        let smallCounts = 8
-        var impacts = [Int](repeating: 1, count: smallCounts + 1)
-        codes.withUnsafeMutableBufferPointer { codes in
-            next.withUnsafeMutableBufferPointer { next in
-                for (number, document) in documents.enumerated() {
-                    let length = document.length
-                    for count in 1...smallCounts {
-                        impacts[count] = SearchCode.impact(frequency: count, length: length, averageLength: averageLength)
-                    }
-                    for (term, frequency) in zip(document.terms, document.frequencies) {
-                        let count = Int(frequency)
-                        let impact = count <= smallCounts ? impacts[count]
-                            : SearchCode.impact(frequency: count, length: length, averageLength: averageLength)
-                        codes[next[Int(term)]] = SearchCode.posting(entry: number, impact: impact)
-                        next[Int(term)] += 1
-                    }
-                    // A filter term (`#tag`) only says whether the entry has it.
-                    for term in document.filters {
-                        codes[next[Int(term)]] = SearchCode.posting(entry: number, impact: 1)
-                        next[Int(term)] += 1
-                    }
+        let runCount = max(1, min(jobs, documents.count / max(1, runSize)))
+        let runs = (0..<runCount).map { documents.count * $0 / runCount..<documents.count * ($0 + 1) / runCount }
+        // counts[run][term]: how many postings the run has for the term.
+        let counted = Mutex([(counts: [Int], length: Int)](repeating: ([], 0), count: runCount))
+        DispatchQueue.concurrentPerform(iterations: runCount) { run in
+            var count = [Int](repeating: 0, count: termCount)
+            var length = 0
+            count.withUnsafeMutableBufferPointer { count in
+                for document in documents[runs[run]] {
+                    length += document.length
+                    for term in document.terms { count[Int(term)] += 1 }
+                    for term in document.filters { count[Int(term)] += 1 }
                 }
             }
+            counted.withLock { $0[run] = (count, length) }
+        }
+        let (counts, lengths) = counted.withLock { ($0.map(\.counts), $0.map(\.length)) }
+        // starts[term]..<starts[term + 1]: where the term's postings go; within it, run by run.
+        var starts = [Int](repeating: 0, count: termCount + 1)
+        var next = [[Int]](repeating: [Int](repeating: 0, count: termCount), count: runCount)
+        for term in 0..<termCount {
+            var position = starts[term]
+            for run in 0..<runCount {
+                next[run][term] = position
+                position += counts[run][term]
+            }
+            starts[term + 1] = position
+        }
+        let averageLength = Double(lengths.reduce(0, +)) / Double(max(1, documents.count))
+        let total = starts[termCount]
+        let starting = next
+        let codes = [UInt32](unsafeUninitializedCapacity: total) { buffer, initialized in
+            // Each run writes its own places of every list, so the runs never touch one element.
+            let shared = SharedBuffer(buffer)
+            DispatchQueue.concurrentPerform(iterations: runCount) { run in
+                var next = starting[run]
+                fill(documents, runs[run], averageLength: averageLength, next: &next, codes: shared.buffer)
+            }
+            initialized = total
         }
         let order = table.sortedTerms().filter { starts[Int($0) + 1] > starts[Int($0)] }
-        let packed = codes, bounds = starts
+        let bounds = starts
         let lists = try await parallelMap(order, jobs: jobs) { term in
-            SearchCode.postings(packed: packed[bounds[Int(term)]..<bounds[Int(term) + 1]])
+            SearchCode.postings(packed: codes[bounds[Int(term)]..<bounds[Int(term) + 1]])
         }
         return (order.map { table.terms[Int($0)] }, lists)
     }
+
+    /// Files the postings of the documents in `run` as their codes, each at its term's `next` place.
+    private static func fill(_ documents: [SearchDocuments.Document], _ run: Range<Int>, averageLength: Double,
+                             next: inout [Int], codes: UnsafeMutableBufferPointer<UInt32>) {
+        let smallCounts = 8
+        var impacts = [Int](repeating: 1, count: smallCounts + 1)
+        next.withUnsafeMutableBufferPointer { next in
+            for number in run {
+                let document = documents[number]
+                let length = document.length
+                for count in 1...smallCounts {
+                    impacts[count] = SearchCode.impact(frequency: count, length: length, averageLength: averageLength)
+                }
+                for (term, frequency) in zip(document.terms, document.frequencies) {
+                    let count = Int(frequency)
+                    let impact = count <= smallCounts ? impacts[count]
+                        : SearchCode.impact(frequency: count, length: length, averageLength: averageLength)
+                    codes[next[Int(term)]] = SearchCode.posting(entry: number, impact: impact)
+                    next[Int(term)] += 1
+                }
+                // A filter term (`#tag`) only says whether the entry has it.
+                for term in document.filters {
+                    codes[next[Int(term)]] = SearchCode.posting(entry: number, impact: 1)
+                    next[Int(term)] += 1
+                }
+            }
+        }
+    }
+}
+
+/// One buffer written from several threads at once, each at places no other writes.
+private struct SharedBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
+    init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
 }
