@@ -84,6 +84,23 @@ import Testing
         #expect(!journal.exists("_site/2024/04/08/day-8/index.html"))
     }
 
+    /// A month page re-rendered after an edit names the months before and after it, even one of
+    /// another year that no re-rendered page lists.
+    @Test func aMonthPageNamesItsNeighboursAfterAnEdit() async throws {
+        var files = ["daybook.yml": "title: Months\nhome_entries: 1\n"]
+        for (date, title) in [("2023-11-05", "November"), ("2023-12-05", "December"), ("2024-01-05", "New Year"), ("2024-01-10", "Early January"),
+                              ("2024-01-20", "Late January"), ("2024-02-05", "February"), ("2024-03-05", "March")] {
+            files["entries/\(date).md"] = "---\ntitle: \(title)\ndate: \(date)\n---\nWords of \(title).\n"
+        }
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        _ = try await Self.build(journal.root)
+        try journal.write("entries/2024-01-20.md", "---\ntitle: Late January\ndate: 2024-01-20\n---\nOther words, first.\n")
+        let report = try await Self.build(journal.root)
+        #expect(report.stages.contains { $0.name.hasPrefix("render ") && !$0.name.hasPrefix("render 0 ") })
+        try await Self.expectSameAsFullBuild(journal, "edit in January")
+    }
+
     @Test func rewritesOnlyTheFilesWhoseContentChanged() async throws {
         let long = String(repeating: "A long opening sentence that fills the excerpt. ", count: 5)
         var files = Self.journalFiles()

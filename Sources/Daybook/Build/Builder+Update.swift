@@ -38,7 +38,8 @@ extension Builder {
             return Array(existing) == file.bytes
         }
         var toRender: [(page: Page, path: String, key: [UInt8])] = []
-        let pageKeys = try await parallelMap(pages, jobs: options.jobs) { keys.key(for: $0) }
+        // In many chunks: a few pages (the tags of thousands of entries) cost more than all others.
+        let pageKeys = try await parallelMap(pages, jobs: options.jobs, chunksPerJob: 32) { keys.key(for: $0) }
         for (page, (path, key)) in zip(pages, zip(site.pagePaths, pageKeys)) where !unchanged(path, key) {
             toRender.append((page, path, key))
         }

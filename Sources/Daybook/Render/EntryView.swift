@@ -88,8 +88,15 @@ struct JournalView: Sendable {
                 excerpt: entry.excerpt, html: bodies[index]?.html ?? entry.html,
                 extra: entry.extra)
         }
+        // The months of the entries shown, and their neighbours (a month page links both ways).
         var headings: [MonthKey: String] = [:]
-        for month in journal.months { headings[month.key] = dates.monthYear(month.key) }
+        let months = journal.months
+        for index in months.indices {
+            let wanted = needed.map { needed in
+                months[max(0, index - 1)...min(months.count - 1, index + 1)].contains { $0.entries.contains(where: needed.contains) }
+            } ?? true
+            if wanted { headings[months[index].key] = dates.monthYear(months[index].key) }
+        }
         monthHeadings = headings
         monthNames = (1...12).map(dates.monthName)
         monthAbbreviations = (1...12).map(dates.monthAbbreviation)
