@@ -28,13 +28,15 @@ public enum Builder {
         // no-op, which reading it on the other core would slow by half.
         let readCache = { [journal = options.journal] in Task { BuildCache.load(journal: journal) } }
         var cacheRead: Task<BuildCache?, Never>?
+        // The last build's state is read while the journal is scanned.
+        let lastState = options.writes && options.useCache ? Task { [journal = options.journal] in UpToDate.load(journal: journal) } : nil
         do {
             let files = try JournalFiles.scan(options.journal)
             var fingerprint: [UInt8]?
             var observed: UpToDate.Observation?
             if options.writes && options.useCache {
                 fingerprint = UpToDate.fingerprint(files, options: options, settings: SettingsLoader.load(text: files.settingsText).0)
-                if let fingerprint, let last = UpToDate.load(journal: options.journal) {
+                if let fingerprint, let last = await lastState?.value {
                     let seen = try await last.observe(files, fingerprint: fingerprint, output: options.resolvedOutput.standardizedFileURL,
                                                       jobs: options.jobs) { entriesHold in if !entriesHold { cacheRead = readCache() } }
                     if seen.holds {
