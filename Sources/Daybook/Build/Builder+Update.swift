@@ -21,14 +21,19 @@ extension Builder {
         // The up-to-date check looked up the files it knew of: any other counts as changed.
         let known = site.outputStats ?? [:]
         let unknown = site.outputStats == nil ? Array(previous.keys) : []
-        var stats = known
+        var looked = known
         for (path, stat) in zip(unknown, try await parallelMap(unknown, jobs: options.jobs) { outputFolder.stat($0, root: root) }) {
-            stats[path] = stat
+            looked[path] = stat
+        }
+        let stats = looked
+        records.reserveCapacity(previous.count)
+        /// The previous build's record of `path`, if the file is still as it left it and was made from `key`.
+        @Sendable func kept(_ path: String, _ key: [UInt8]) -> BuildCache.OutputRecord? {
+            guard let old = previous[path], old.key == key, stats[path] == old.stat else { return nil }
+            return old
         }
         func unchanged(_ path: String, _ key: [UInt8]) -> Bool {
-            guard let old = previous[path], old.key == key, stats[path] == old.stat else {
-                return false
-            }
+            guard let old = kept(path, key) else { return false }
             records[path] = old
             return true
         }
@@ -39,9 +44,18 @@ extension Builder {
         }
         var toRender: [(page: Page, path: String, key: [UInt8])] = []
         // In many chunks: a few pages (the tags of thousands of entries) cost more than all others.
-        let pageKeys = try await parallelMap(pages, jobs: options.jobs, chunksPerJob: 32) { keys.key(for: $0) }
-        for (page, (path, key)) in zip(pages, zip(site.pagePaths, pageKeys)) where !unchanged(path, key) {
-            toRender.append((page, path, key))
+        // Keyed and compared in parallel; only the records are gathered here.
+        let pagePaths = site.pagePaths
+        let compared = try await parallelMap(Array(pages.indices), jobs: options.jobs, chunksPerJob: 32) { index in
+            let key = keys.key(for: pages[index])
+            return (key: key, kept: kept(pagePaths[index], key))
+        }
+        for (index, (key, old)) in compared.enumerated() {
+            if let old {
+                records[pagePaths[index]] = old
+            } else {
+                toRender.append((pages[index], pagePaths[index], key))
+            }
         }
         timer.lap("compare with the last build")
         var shown = Set(toRender.flatMap { $0.page.entriesShown(in: loaded.journal) })
