@@ -22,7 +22,9 @@ enum SearchCache {
             var terms: [String] = []
             for _ in 0..<(try reader.varint()) { terms.append(try reader.string()) }
             var documents: [[UInt8]: SearchDocuments.Document] = [:]
-            for _ in 0..<(try reader.varint()) {
+            let count = try reader.varint()
+            documents.reserveCapacity(min(count, payload.count))
+            for _ in 0..<count {
                 let (key, document) = try readDocument(&reader, termCount: terms.count)
                 documents[key] = document
             }
