@@ -39,4 +39,22 @@ import Testing
         var endless = ByteReader([UInt8](repeating: 0xFF, count: 12))
         #expect(throws: ByteReader.Damaged.self) { try endless.varint() }
     }
+
+    @Test func listsComeBackAsTheyWentAndACountPastTheEndIsDamage() throws {
+        var writer = ByteWriter()
+        writer.list(["ferry", "", "서울"]) { $0.string($1) }
+        writer.list([Int]()) { $0.int($1) }
+        var reader = ByteReader(writer.bytes)
+        #expect(try reader.list { try $0.string() } == ["ferry", "", "서울"])
+        #expect(try reader.list { try $0.int() }.isEmpty)
+        #expect(reader.atEnd)
+        var tooMany = ByteWriter()
+        tooMany.varint(1_000)
+        tooMany.string("one")
+        var short = ByteReader(tooMany.bytes)
+        #expect(throws: ByteReader.Damaged.self) { try short.list { try $0.string() } }
+        struct Refused: Error {}
+        var refused = ByteReader(writer.bytes)
+        #expect(throws: ByteReader.Damaged.self) { try refused.list { _ -> Int in throw Refused() } }
+    }
 }

@@ -34,38 +34,34 @@ extension BuildCache {
     /// Appends `change` as one record to the log of the base `origin` describes; false when the
     /// base should be written anew instead (the log is full, damaged or not the one that was read).
     static func appendToLog(_ change: Change, journal: URL, origin: Origin) -> Bool {
-        var writer = ByteWriter()
-        writer.data(origin.digest)
-        writer.int(change.savedAt)
-        writer.string(change.outputPath)
-        writer.int(change.entries.count)
-        for (path, cached) in change.entries { write(path, cached, to: &writer) }
-        writer.int(change.removedEntries.count)
-        for path in change.removedEntries { writer.string(path) }
-        writer.int(change.outputs.count)
-        for (path, record) in change.outputs { write(path, record, to: &writer) }
-        writer.int(change.removedOutputs.count)
-        for path in change.removedOutputs { writer.string(path) }
-        writer.data(change.dataKey)
-        writer.bool(change.dataPaths != nil)
-        if let paths = change.dataPaths {
-            writer.int(paths.count)
-            for path in paths { writer.string(path) }
+        SealedLog.append(to: logURL(in: journal), magic: logMagic, base: origin.digest, baseBytes: origin.bytes,
+                         logBytes: origin.logBytes) { writer in
+            writer.int(change.savedAt)
+            writer.string(change.outputPath)
+            writer.list(change.entries) { write($1.0, $1.1, to: &$0) }
+            writer.list(change.removedEntries) { $0.string($1) }
+            writer.list(change.outputs) { write($1.0, $1.1, to: &$0) }
+            writer.list(change.removedOutputs) { $0.string($1) }
+            writer.data(change.dataKey)
+            writer.bool(change.dataPaths != nil)
+            if let paths = change.dataPaths { writer.list(paths) { $0.string($1) } }
         }
-        return SealedLog.append(writer.bytes, to: logURL(in: journal), magic: logMagic, logBytes: origin.logBytes,
-                                limit: max(64 << 10, origin.bytes / 8))
     }
 
     /// Applies the log's records that follow this cache's base, in order.
     mutating func applyLog(journal: URL) {
         guard let base = origin?.digest else { return }
-        let read = SealedLog.read(Self.logURL(in: journal), magic: Self.logMagic) { apply($0, base: base) }
+        let read = SealedLog.read(Self.logURL(in: journal), magic: Self.logMagic, base: base) { (reader) throws(ByteReader.Damaged) in
+            // Read whole before any of it is applied.
+            let change = try Self.change(from: &reader)
+            guard reader.atEnd else { return false }
+            apply(change)
+            return true
+        }
         origin?.logBytes = read
     }
 
-    /// Applies one record; false (with nothing applied) when it follows another base or is damaged.
-    private mutating func apply(_ payload: [UInt8], base: [UInt8]) -> Bool {
-        guard let change = Self.change(from: payload, base: base) else { return false }
+    private mutating func apply(_ change: Change) {
         savedAt = change.savedAt
         outputPath = change.outputPath
         for (path, cached) in change.entries { entries[path] = cached }
@@ -74,27 +70,16 @@ extension BuildCache {
         for path in change.removedOutputs { outputs[path] = nil }
         dataKey = change.dataKey
         if let paths = change.dataPaths { dataPaths = paths }
-        return true
     }
 
-    private static func change(from payload: [UInt8], base: [UInt8]) -> Change? {
-        var reader = ByteReader(payload)
-        do {
-            guard try reader.data() == base else { return nil }
-            var change = Change(savedAt: try reader.int(), outputPath: try reader.string(), dataKey: [], dataPaths: nil)
-            for _ in 0..<(try reader.int()) { change.entries.append(try readEntry(&reader)) }
-            for _ in 0..<(try reader.int()) { change.removedEntries.append(try reader.string()) }
-            for _ in 0..<(try reader.int()) { change.outputs.append(try readOutput(&reader)) }
-            for _ in 0..<(try reader.int()) { change.removedOutputs.append(try reader.string()) }
-            change.dataKey = try reader.data()
-            if try reader.bool() {
-                var paths: [String] = []
-                for _ in 0..<(try reader.int()) { paths.append(try reader.string()) }
-                change.dataPaths = paths
-            }
-            return reader.atEnd ? change : nil
-        } catch {
-            return nil
-        }
+    private static func change(from reader: inout ByteReader) throws(ByteReader.Damaged) -> Change {
+        var change = Change(savedAt: try reader.int(), outputPath: try reader.string(), dataKey: [], dataPaths: nil)
+        change.entries = try reader.list { try readEntry(&$0) }
+        change.removedEntries = try reader.list { try $0.string() }
+        change.outputs = try reader.list { try readOutput(&$0) }
+        change.removedOutputs = try reader.list { try $0.string() }
+        change.dataKey = try reader.data()
+        if try reader.bool() { change.dataPaths = try reader.list { try $0.string() } }
+        return change
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// Daybook version or parse settings), damaged or unreadable is ignored, never trusted.
 struct BuildCache: Sendable {
     /// Bumped whenever the encoding or the meaning of a key changes.
-    static let format = 7
+    static let format = 8
     static let folder = ".daybook/cache"
     static let fileName = "build.cache"
     static let magic = Array("DAYBOOK-CACHE\n".utf8)
@@ -96,21 +96,11 @@ struct BuildCache: Sendable {
             guard try reader.int() == format else { return nil }
             var cache = BuildCache(parseKey: try reader.data())
             cache.savedAt = try reader.int()
-            let entryCount = try reader.int()
-            cache.entries.reserveCapacity(max(0, min(entryCount, payload.count)))
-            for _ in 0..<entryCount {
-                let (path, cached) = try readEntry(&reader)
-                cache.entries[path] = cached
-            }
+            cache.entries = Dictionary(try reader.list { try readEntry(&$0) }, uniquingKeysWith: { _, last in last })
             cache.outputPath = try reader.string()
-            let outputCount = try reader.int()
-            cache.outputs.reserveCapacity(max(0, min(outputCount, payload.count)))
-            for _ in 0..<outputCount {
-                let (path, record) = try readOutput(&reader)
-                cache.outputs[path] = record
-            }
+            cache.outputs = Dictionary(try reader.list { try readOutput(&$0) }, uniquingKeysWith: { _, last in last })
             cache.dataKey = try reader.data()
-            for _ in 0..<(try reader.int()) { cache.dataPaths.append(try reader.string()) }
+            cache.dataPaths = try reader.list { try $0.string() }
             guard reader.atEnd else { return nil }
             cache.origin = Origin(digest: digest, bytes: payload.count, logBytes: 0)
             cache.applyLog(journal: journal)
@@ -126,16 +116,13 @@ struct BuildCache: Sendable {
         writer.int(Self.format)
         writer.data(parseKey)
         writer.int(savedAt)
-        writer.int(entries.count)
         // In the dictionaries' order: sorting 25,000 paths took a fifth of the save, and nothing
         // reads the cache but Daybook.
-        for (path, cached) in entries { Self.write(path, cached, to: &writer) }
+        writer.list(entries) { Self.write($1.key, $1.value, to: &$0) }
         writer.string(outputPath)
-        writer.int(outputs.count)
-        for (path, record) in outputs { Self.write(path, record, to: &writer) }
+        writer.list(outputs) { Self.write($1.key, $1.value, to: &$0) }
         writer.data(dataKey)
-        writer.int(dataPaths.count)
-        for path in dataPaths { writer.string(path) }
+        writer.list(dataPaths) { $0.string($1) }
         try? FileManager.default.createDirectory(at: journal.appendingPathComponent(Self.folder), withIntermediateDirectories: true)
         // Keep the cache out of the journal's git repository without touching the user's .gitignore.
         let ignore = journal.appendingPathComponent(".daybook/.gitignore")
@@ -150,12 +137,8 @@ struct BuildCache: Sendable {
         writer.int(cached.stat.size)
         writer.int(cached.stat.modified)
         writer.data(cached.hash)
-        var bodyless = cached.entry
-        bodyless.html = ""
-        bodyless.plainText = ""
-        bodyless.encode(into: &writer)
-        writer.int(cached.diagnostics.count)
-        for diagnostic in cached.diagnostics { diagnostic.encode(into: &writer) }
+        cached.entry.bodyless.encode(into: &writer)
+        writer.list(cached.diagnostics) { $1.encode(into: &$0) }
         writer.int(cached.body.offset)
         writer.int(cached.body.htmlLength)
         writer.int(cached.body.textLength)
@@ -168,8 +151,7 @@ struct BuildCache: Sendable {
         let stat = FileStat(size: try reader.int(), modified: try reader.int())
         let hash = try reader.data()
         let entry = try Entry(from: &reader)
-        var diagnostics: [Diagnostic] = []
-        for _ in 0..<(try reader.int()) { diagnostics.append(try Diagnostic(from: &reader)) }
+        let diagnostics = try reader.list { try Diagnostic(from: &$0) }
         let body = BodyStore.Reference(offset: try reader.int(), htmlLength: try reader.int(),
                                        textLength: try reader.int(), digest: try reader.data())
         return (path, CachedEntry(stat: stat, hash: hash, entry: entry, diagnostics: diagnostics, body: body, listKey: try reader.data()))

@@ -50,6 +50,12 @@ struct ByteWriter {
         bool(value != nil)
         if let value { string(value) }
     }
+
+    /// The number of `items`, then each as `write` puts it.
+    mutating func list<Items: Collection>(_ items: Items, _ write: (inout ByteWriter, Items.Element) -> Void) {
+        varint(items.count)
+        for item in items { write(&self, item) }
+    }
 }
 
 struct ByteReader {
@@ -118,5 +124,21 @@ struct ByteReader {
 
     mutating func optionalString() throws(Damaged) -> String? {
         try bool() ? try string() : nil
+    }
+
+    /// A list as `ByteWriter.list` wrote it, each item as `read` takes it (whatever `read` throws
+    /// counts as damage).
+    mutating func list<Item>(_ read: (inout ByteReader) throws -> Item) throws(Damaged) -> [Item] {
+        let count = try varint()
+        var items: [Item] = []
+        // Each item takes a byte at least: a count beyond what is left is damage, not a size.
+        guard count <= bytes.count - offset else { throw Damaged() }
+        items.reserveCapacity(count)
+        do {
+            for _ in 0..<count { items.append(try read(&self)) }
+        } catch {
+            throw Damaged()
+        }
+        return items
     }
 }

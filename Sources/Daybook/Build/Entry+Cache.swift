@@ -4,12 +4,18 @@ extension Entry {
     /// its body (its excerpt is in). Its address is not: pages hash it beside, since a clash
     /// elsewhere in the journal can change it.
     var listKey: [UInt8] {
-        var bodyless = self
-        bodyless.html = ""
-        bodyless.plainText = ""
         var writer = ByteWriter(capacity: 512)
         bodyless.encode(into: &writer)
         return ContentHash.digest(writer.bytes)
+    }
+
+    /// The entry without its rendered body and text: what the build cache keeps of it (the body
+    /// store has the rest).
+    var bodyless: Entry {
+        var entry = self
+        entry.html = ""
+        entry.plainText = ""
+        return entry
     }
 
     func encode(into writer: inout ByteWriter) {
@@ -25,19 +31,16 @@ extension Entry {
             writer.optionalString(place.latitude.map { String($0) })
             writer.optionalString(place.longitude.map { String($0) })
         }
-        writer.int(self.tags.count)
-        for tag in self.tags { writer.string(tag) }
+        writer.list(self.tags) { $0.string($1) }
         writer.bool(self.isDraft)
         writer.optionalString(self.explicitSlug)
-        writer.int(self.extra.count)
-        for key in self.extra.keys.sorted() {
-            writer.string(key)
-            self.extra[key]!.encode(into: &writer)
+        writer.list(self.extra.sorted { $0.key < $1.key }) { writer, pair in
+            writer.string(pair.key)
+            pair.value.encode(into: &writer)
         }
-        writer.int(self.keyLines.count)
-        for key in self.keyLines.keys.sorted() {
-            writer.string(key)
-            writer.int(self.keyLines[key]!)
+        writer.list(self.keyLines.sorted { $0.key < $1.key }) { writer, pair in
+            writer.string(pair.key)
+            writer.int(pair.value)
         }
         writer.string(self.slug)
         writer.string(self.html)
@@ -57,20 +60,11 @@ extension Entry {
             place = Place(name: try reader.optionalString(), latitude: try reader.optionalString().flatMap(Double.init),
                           longitude: try reader.optionalString().flatMap(Double.init))
         }
-        var tags: [String] = []
-        for _ in 0..<(try reader.int()) { tags.append(try reader.string()) }
+        let tags = try reader.list { try $0.string() }
         let isDraft = try reader.bool()
         let slug = try reader.optionalString()
-        var extra: [String: FrontMatterValue] = [:]
-        for _ in 0..<(try reader.int()) {
-            let key = try reader.string()
-            extra[key] = try FrontMatterValue(from: &reader)
-        }
-        var keyLines: [String: Int] = [:]
-        for _ in 0..<(try reader.int()) {
-            let key = try reader.string()
-            keyLines[key] = try reader.int()
-        }
+        let extra = Dictionary(try reader.list { (try $0.string(), try FrontMatterValue(from: &$0)) }, uniquingKeysWith: { _, last in last })
+        let keyLines = Dictionary(try reader.list { (try $0.string(), try $0.int()) }, uniquingKeysWith: { _, last in last })
         self.init(sourcePath: path, title: title, date: date, rating: rating < 0 ? nil : rating, place: place, tags: tags,
                   isDraft: isDraft, explicitSlug: slug, extra: extra, keyLines: keyLines, slug: try reader.string(),
                   html: try reader.string(), plainText: try reader.string(), excerpt: try reader.string())
@@ -85,14 +79,12 @@ extension FrontMatterValue {
             writer.string(text)
         case .list(let items):
             writer.int(1)
-            writer.int(items.count)
-            for item in items { item.encode(into: &writer) }
+            writer.list(items) { $1.encode(into: &$0) }
         case .map(let pairs):
             writer.int(2)
-            writer.int(pairs.count)
-            for key in pairs.keys.sorted() {
-                writer.string(key)
-                pairs[key]!.encode(into: &writer)
+            writer.list(pairs.sorted { $0.key < $1.key }) { writer, pair in
+                writer.string(pair.key)
+                pair.value.encode(into: &writer)
             }
         }
     }
@@ -100,17 +92,8 @@ extension FrontMatterValue {
     init(from reader: inout ByteReader) throws(ByteReader.Damaged) {
         switch try reader.int() {
         case 0: self = .text(try reader.string())
-        case 1:
-            var items: [FrontMatterValue] = []
-            for _ in 0..<(try reader.int()) { items.append(try FrontMatterValue(from: &reader)) }
-            self = .list(items)
-        case 2:
-            var pairs: [String: FrontMatterValue] = [:]
-            for _ in 0..<(try reader.int()) {
-                let key = try reader.string()
-                pairs[key] = try FrontMatterValue(from: &reader)
-            }
-            self = .map(pairs)
+        case 1: self = .list(try reader.list { try FrontMatterValue(from: &$0) })
+        case 2: self = .map(Dictionary(try reader.list { (try $0.string(), try FrontMatterValue(from: &$0)) }, uniquingKeysWith: { _, last in last }))
         default: throw ByteReader.Damaged()
         }
     }

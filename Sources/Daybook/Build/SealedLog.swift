@@ -1,13 +1,20 @@
 import Foundation
 
 /// The layout of Daybook's cache logs: a magic line, then records of `length, payload, SHA-256 of
-/// the payload`, appended one per build. A log is read up to its first damaged record: what
-/// follows it can never be trusted, and the next save starts the cache afresh.
+/// the payload`, appended one per build. Each payload starts with the digest of the base file it
+/// follows. A log is read up to its first damaged record, or the first that follows another base:
+/// what comes after it can never be trusted, and the next save starts the cache afresh.
 enum SealedLog {
-    /// Hands each record's payload to `apply`, in order, until one is damaged or refused.
+    /// A log's largest size: an eighth of its base file, or 64 kB, whichever is more, so reading
+    /// it back stays cheap beside reading the base.
+    static func limit(baseBytes: Int) -> Int { max(64 << 10, baseBytes / 8) }
+
+    /// Hands each record that follows the base `digest` to `apply`, as a reader past the digest,
+    /// in order, until one is damaged or refused (`apply` returns false or throws).
     /// - Returns: the bytes of the records applied (after the magic line); 0 without a log;
     ///   `Int.max` when a record was damaged or refused, so that nothing is appended after it.
-    static func read(_ url: URL, magic: [UInt8], apply: ([UInt8]) -> Bool) -> Int {
+    static func read(_ url: URL, magic: [UInt8], base digest: [UInt8],
+                     apply: (inout ByteReader) throws(ByteReader.Damaged) -> Bool) -> Int {
         guard let data = FileManager.default.contents(atPath: url.path), !data.isEmpty else { return 0 }
         let bytes = Array(data)
         guard bytes.starts(with: magic) else { return .max }
@@ -18,19 +25,30 @@ enum SealedLog {
             guard let length = try? reader.fixedInt(), length >= 0, offset + 8 + length + 32 <= bytes.count else { return .max }
             let payload = Array(bytes[(offset + 8)..<(offset + 8 + length)])
             let end = offset + 8 + length + 32
-            guard ContentHash.digest(payload) == Array(bytes[(end - 32)..<end]), apply(payload) else { return .max }
+            guard ContentHash.digest(payload) == Array(bytes[(end - 32)..<end]) else { return .max }
+            var record = ByteReader(payload)
+            do {
+                guard try record.data() == digest, try apply(&record) else { return .max }
+            } catch {
+                return .max
+            }
             offset = end
         }
         return offset - magic.count
     }
 
-    /// Appends one record, if the log holds exactly the `logBytes` of records that were read and
-    /// stays within `limit` bytes; false when the caller should write its base file anew instead.
-    static func append(_ payload: [UInt8], to url: URL, magic: [UInt8], logBytes: Int, limit: Int) -> Bool {
+    /// Appends one record following the base `digest` (of `baseBytes` bytes), if the log holds
+    /// exactly the `logBytes` of records that were read and stays within `limit(baseBytes:)`;
+    /// false when the caller should write its base file anew instead.
+    static func append(to url: URL, magic: [UInt8], base digest: [UInt8], baseBytes: Int, logBytes: Int,
+                       record write: (inout ByteWriter) -> Void) -> Bool {
+        var payload = ByteWriter()
+        payload.data(digest)
+        write(&payload)
         var length = ByteWriter()
-        length.fixedInt(payload.count)
-        let record = length.bytes + payload + ContentHash.digest(payload)
-        guard logBytes < .max, logBytes + record.count <= limit else { return false }
+        length.fixedInt(payload.bytes.count)
+        let record = length.bytes + payload.bytes + ContentHash.digest(payload.bytes)
+        guard logBytes < .max, logBytes + record.count <= limit(baseBytes: baseBytes) else { return false }
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }

@@ -33,45 +33,30 @@ extension SearchCache {
 
     /// Appends `change`; false when the base should be written anew instead.
     static func append(_ change: Change, journal: URL, origin: Origin) -> Bool {
-        var writer = ByteWriter()
-        writer.data(origin.digest)
-        writer.varint(change.firstTerm)
-        writer.varint(change.terms.count)
-        for term in change.terms { writer.string(term) }
-        writer.varint(change.documents.count)
-        for (key, document) in change.documents { write(key, document, to: &writer) }
-        writer.varint(change.removed.count)
-        for key in change.removed { writer.data(key) }
-        return SealedLog.append(writer.bytes, to: logURL(in: journal), magic: logMagic, logBytes: origin.logBytes,
-                                limit: max(64 << 10, origin.bytes / 8))
+        SealedLog.append(to: logURL(in: journal), magic: logMagic, base: origin.digest, baseBytes: origin.bytes,
+                         logBytes: origin.logBytes) { writer in
+            writer.varint(change.firstTerm)
+            writer.list(change.terms) { $0.string($1) }
+            writer.list(change.documents) { write($1.0, $1.1, to: &$0) }
+            writer.list(change.removed) { $0.data($1) }
+        }
     }
 
     /// Applies the log's records that follow `origin`'s base to `documents`.
     static func applyLog(to documents: inout SearchDocuments, origin: inout Origin, journal: URL) {
-        origin.logBytes = SealedLog.read(logURL(in: journal), magic: logMagic) { payload in
-            apply(payload, to: &documents, origin: origin)
-        }
-        origin.termCount = documents.terms.count
-    }
-
-    private static func apply(_ payload: [UInt8], to documents: inout SearchDocuments, origin: Origin) -> Bool {
-        var reader = ByteReader(payload)
-        do {
-            guard try reader.data() == origin.digest, try reader.varint() == documents.terms.count else { return false }
-            var terms: [String] = []
-            for _ in 0..<(try reader.varint()) { terms.append(try reader.string()) }
+        origin.logBytes = SealedLog.read(logURL(in: journal), magic: logMagic, base: origin.digest) { (reader) throws(ByteReader.Damaged) in
+            // Read whole before any of it is applied.
+            guard try reader.varint() == documents.terms.count else { return false }
+            let terms = try reader.list { try $0.string() }
             let termCount = documents.terms.count + terms.count
-            var added: [([UInt8], SearchDocuments.Document)] = []
-            for _ in 0..<(try reader.varint()) { added.append(try readDocument(&reader, termCount: termCount)) }
-            var removed: [[UInt8]] = []
-            for _ in 0..<(try reader.varint()) { removed.append(try reader.data()) }
+            let added = try reader.list { try readDocument(&$0, termCount: termCount) }
+            let removed = try reader.list { try $0.data() }
             guard reader.atEnd else { return false }
             documents.appendTerms(terms)
             for (key, document) in added { documents.set(document, for: key) }
             for key in removed { documents.set(nil, for: key) }
             return true
-        } catch {
-            return false
         }
+        origin.termCount = documents.terms.count
     }
 }

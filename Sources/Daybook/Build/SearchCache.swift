@@ -19,15 +19,8 @@ enum SearchCache {
         do {
             guard try reader.int() == format, try reader.int() == SearchIndex.formatVersion,
                   try reader.data() == parseKey else { return nil }
-            var terms: [String] = []
-            for _ in 0..<(try reader.varint()) { terms.append(try reader.string()) }
-            var documents: [[UInt8]: SearchDocuments.Document] = [:]
-            let count = try reader.varint()
-            documents.reserveCapacity(min(count, payload.count))
-            for _ in 0..<count {
-                let (key, document) = try readDocument(&reader, termCount: terms.count)
-                documents[key] = document
-            }
+            let terms = try reader.list { try $0.string() }
+            let documents = Dictionary(try reader.list { try readDocument(&$0, termCount: terms.count) }, uniquingKeysWith: { _, last in last })
             guard reader.atEnd, zip(terms, terms.dropFirst()).allSatisfy({ SearchTokenizer.precedes($0, $1) }) else { return nil }
             var loaded = SearchDocuments(sortedTerms: terms, documents: documents)
             var origin = Origin(digest: digest, bytes: payload.count, logBytes: 0, termCount: terms.count)
@@ -39,7 +32,7 @@ enum SearchCache {
     }
 
     static func readDocument(_ reader: inout ByteReader, termCount: Int) throws(ByteReader.Damaged) -> ([UInt8], SearchDocuments.Document) {
-        func term() throws(ByteReader.Damaged) -> Int32 {
+        func term(_ reader: inout ByteReader) throws(ByteReader.Damaged) -> Int32 {
             let number = try reader.varint()
             guard number < termCount else { throw ByteReader.Damaged() }
             return Int32(number)
@@ -51,10 +44,10 @@ enum SearchCache {
         document.terms.reserveCapacity(count)
         document.frequencies.reserveCapacity(count)
         for _ in 0..<count {
-            document.terms.append(try term())
+            document.terms.append(try term(&reader))
             document.frequencies.append(Int32(clamping: try reader.varint()))
         }
-        for _ in 0..<(try reader.varint()) { document.filters.append(try term()) }
+        document.filters = try reader.list { try term(&$0) }
         return (key, document)
     }
 
@@ -66,8 +59,7 @@ enum SearchCache {
             writer.varint(Int(term))
             writer.varint(Int(frequency))
         }
-        writer.varint(document.filters.count)
-        for term in document.filters { writer.varint(Int(term)) }
+        writer.list(document.filters) { $0.varint(Int($1)) }
     }
 
     /// Writes `documents`, whose terms must all be sorted (see `SearchDocuments.keeping`), as the
@@ -78,10 +70,8 @@ enum SearchCache {
         writer.int(format)
         writer.int(SearchIndex.formatVersion)
         writer.data(parseKey)
-        writer.varint(documents.terms.count)
-        for term in documents.terms { writer.string(term) }
-        writer.varint(documents.documents.count)
-        for (key, document) in documents.documents { write(key, document, to: &writer) }
+        writer.list(documents.terms) { $0.string($1) }
+        writer.list(documents.documents) { write($1.key, $1.value, to: &$0) }
         SealedFile.write(writer.bytes, to: url(in: journal), magic: magic)
         unlink(logURL(in: journal).path)
     }

@@ -84,18 +84,12 @@ struct UpToDate: Sendable {
             let fingerprint = try reader.data()
             let savedAt = try reader.int()
             func stats() throws(ByteReader.Damaged) -> [(path: String, stat: FileStat)] {
-                var list: [(path: String, stat: FileStat)] = []
-                let count = try reader.varint()
-                list.reserveCapacity(count)
-                for _ in 0..<count {
-                    list.append((try reader.string(), FileStat(size: try reader.varint(), modified: try reader.varint())))
-                }
-                return list
+                try reader.list { (path: try $0.string(), stat: FileStat(size: try $0.varint(), modified: try $0.varint())) }
             }
             let entries = try stats(), outputs = try stats()
             var report = BuildReport(entries: try reader.varint(), draftsLeftOut: try reader.varint(), pages: try reader.varint(),
                                      seconds: 0, output: nil, warnings: [])
-            for _ in 0..<(try reader.varint()) { report.warnings.append(try Diagnostic(from: &reader)) }
+            report.warnings = try reader.list { try Diagnostic(from: &$0) }
             guard reader.atEnd else { return nil }
             return UpToDate(fingerprint: fingerprint, savedAt: savedAt, entries: entries, outputs: outputs, report: report)
         } catch {
@@ -109,18 +103,16 @@ struct UpToDate: Sendable {
         writer.data(fingerprint)
         writer.int(savedAt)
         for list in [entries, outputs] {
-            writer.varint(list.count)
-            for (path, stat) in list {
-                writer.string(path)
-                writer.varint(max(0, stat.size))
-                writer.varint(max(0, stat.modified))
+            writer.list(list) { writer, file in
+                writer.string(file.path)
+                writer.varint(max(0, file.stat.size))
+                writer.varint(max(0, file.stat.modified))
             }
         }
         writer.varint(report.entries)
         writer.varint(report.draftsLeftOut)
         writer.varint(report.pages)
-        writer.varint(report.warnings.count)
-        for warning in report.warnings { warning.encode(into: &writer) }
+        writer.list(report.warnings) { $1.encode(into: &$0) }
         SealedFile.write(writer.bytes, to: Self.url(in: journal), magic: Self.magic)
     }
 }
