@@ -19,17 +19,18 @@ extension Builder {
         // What is on disk now of every file the previous build wrote, looked up in parallel.
         let outputFolder = Folder(output.path)
         // The up-to-date check looked up the files it knew of: any other counts as changed.
-        let known = site.outputStats ?? [:]
-        let unknown = site.outputStats == nil ? Array(previous.keys) : []
-        var looked = known
-        for (path, stat) in zip(unknown, try await parallelMap(unknown, jobs: options.jobs) { outputFolder.stat($0, root: root) }) {
-            looked[path] = stat
+        var stats = site.outputStats ?? [:]
+        if site.outputStats == nil {
+            let paths = Array(previous.keys)
+            for (path, stat) in zip(paths, try await parallelMap(paths, jobs: options.jobs) { outputFolder.stat($0, root: root) }) {
+                stats[path] = stat
+            }
         }
-        let stats = looked
         records.reserveCapacity(previous.count)
         /// The previous build's record of `path`, if the file is still as it left it and was made from `key`.
+        let onDiskNow = stats
         @Sendable func kept(_ path: String, _ key: [UInt8]) -> BuildCache.OutputRecord? {
-            guard let old = previous[path], old.key == key, stats[path] == old.stat else { return nil }
+            guard let old = previous[path], old.key == key, onDiskNow[path] == old.stat else { return nil }
             return old
         }
         func unchanged(_ path: String, _ key: [UInt8]) -> Bool {
@@ -43,8 +44,8 @@ extension Builder {
             return Array(existing) == file.bytes
         }
         var toRender: [(page: Page, path: String, key: [UInt8])] = []
-        // In many chunks: a few pages (the tags of thousands of entries) cost more than all others.
-        // Keyed and compared in parallel; only the records are gathered here.
+        // Keyed and compared in parallel, in many chunks (a few pages, the tags of thousands of
+        // entries, cost more than all others); only the records are gathered here.
         let pagePaths = site.pagePaths
         let compared = try await parallelMap(Array(pages.indices), jobs: options.jobs, chunksPerJob: 32) { index in
             let key = keys.key(for: pages[index])
@@ -77,7 +78,7 @@ extension Builder {
                 SearchPlan(loaded: loaded, keys: keys, cached: await loaded.searchCache?.value)
             }
             plan.records = Set(plan.recordKeys.indices.filter { number in
-                !unchanged(SearchIndex.folder + ScriptWrappedJSON().fileName("r/\(number)"), plan.recordKeys[number])
+                !unchanged(SearchIndex.recordPath(number), plan.recordKeys[number])
             })
             shown.formUnion(plan.recordEntries)
             bodies.formUnion(plan.recordEntries.union(plan.untokenized))
@@ -108,14 +109,16 @@ extension Builder {
                 changed.append(file)
             }
         }
-        var copies: [(source: URL, path: String)] = []
-        for path in loaded.files.statics where !unchanged(path, staticKey(staticRoot, path)) {
+        var copies: [(source: URL, path: String, key: [UInt8])] = []
+        for path in loaded.files.statics {
+            let key = staticKey(staticRoot, path)
+            if unchanged(path, key) { continue }
             let source = staticRoot.appendingPathComponent(path)
             if let bytes = FileManager.default.contents(atPath: source.path), onDisk(OutputFile(path: path, bytes: Array(bytes))) {
-                records[path] = record(staticKey(staticRoot, path), output, path)
+                records[path] = record(key, output, path)
                 renewed.insert(path)
             } else {
-                copies.append((source, path))
+                copies.append((source, path, key))
             }
         }
         timer.lap("plan")
@@ -126,12 +129,12 @@ extension Builder {
         timer.lap("render \(toRender.count) of \(pages.count) pages")
         let current = Set(site.pagePaths).union(renderer.extraFiles.map(\.path)).union(loaded.files.statics).union(dataPaths)
         let removed = previous.keys.filter { !current.contains($0) }.sorted()
-        try SiteUpdate(output: output).apply(changed: changed, copies: copies, removed: removed)
+        try SiteUpdate(output: output).apply(changed: changed, copies: copies.map { ($0.source, $0.path) }, removed: removed)
         for (_, path, key) in toRender { records[path] = record(key, output, path) }
         for file in changed where records[file.path] == nil {
             records[file.path] = record(file.key ?? ContentHash.digest(file.bytes), output, file.path)
         }
-        for copy in copies { records[copy.path] = record(staticKey(staticRoot, copy.path), output, copy.path) }
+        for copy in copies { records[copy.path] = record(copy.key, output, copy.path) }
         renewed.formUnion(toRender.map(\.path))
         renewed.formUnion(changed.map(\.path))
         renewed.formUnion(copies.map(\.path))

@@ -97,8 +97,13 @@ struct SearchIndex: Sendable {
         writeMeta(view, shards: shards, recordsPerFile: recordsPerFile, stamp: stamp, to: &meta)
         files.insert(OutputFile(path: folder + storage.fileName("meta"), bytes: storage.encode(name: "meta", json: meta.bytes)), at: 0)
         var paths = files.map(\.path)
-        paths += groups.indices.filter { emit != nil || !(records?.contains($0) ?? true) }.map { folder + storage.fileName("r/\($0)") }
+        paths += groups.indices.filter { emit != nil || !(records?.contains($0) ?? true) }.map { recordPath($0, storage: storage) }
         return SearchIndex(files: files, paths: paths)
+    }
+
+    /// Where record file `number` goes in the site.
+    static func recordPath(_ number: Int, storage: some SearchIndexStorage = ScriptWrappedJSON()) -> String {
+        folder + storage.fileName("r/\(number)")
     }
 
     /// The entries of each record file, by entry number (oldest first).
