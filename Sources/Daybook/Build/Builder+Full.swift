@@ -16,9 +16,10 @@ extension Builder {
         var dataKeys: [(path: String, key: [UInt8])] = []
         let folder = try OutputFolder.prepare(output)
         do {
-            // The pages' folders are made (by the kernel, on one core) while the search index
-            // is built (on the other).
-            async let folders: Void = folder.makeFolders(for: pagePaths + renderer.assetFiles.map(\.path))
+            // The pages' folders are made (by the kernel) while the search index is built, and
+            // on both cores once the index is done.
+            let folderWork = folder.folderWork(for: pagePaths + renderer.assetFiles.map(\.path))
+            async let folders: Void = folderWork.help()
             let cached = await loaded.searchCache?.value
             var search: SearchPlan? = SearchPlan(loaded: loaded, keys: keys, cached: cached)
             // The index's records (all of the journal's text) are written as they are made.
@@ -28,6 +29,7 @@ extension Builder {
                 try folder.write(files)
                 emitted.withLock { $0 += files.map { ($0.path, $0.key ?? ContentHash.digest($0.bytes)) } }
             }, progress: progress)
+            try folderWork.help()
             try await folders
             timer.lap("data files and folders")
             // Written and let go before the pages, so the index is not held while they render;

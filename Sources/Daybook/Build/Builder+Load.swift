@@ -35,7 +35,7 @@ extension Builder {
                 return LoadedEntry(path: path, entry: hit.entry, diagnostics: hit.diagnostics, hash: hit.hash, stat: stat, body: hit.body,
                                    listKey: hit.listKey, reused: true)
             }
-            guard let bytes = files.bytes(of: path) else {
+            guard let bytes = folder.read(path, root: root) else {
                 return LoadedEntry(path: path, entry: nil, diagnostics: [.error("could not read the file", at: SourceLocation(file: path))],
                                    hash: [], stat: nil)
             }

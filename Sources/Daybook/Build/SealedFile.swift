@@ -5,34 +5,11 @@ import Foundation
 enum SealedFile {
     /// The payload of the file at `url` and its SHA-256, or nil when it is missing or fails its check.
     static func read(_ url: URL, magic: [UInt8]) -> (payload: [UInt8], digest: [UInt8])? {
-        guard var bytes = readAll(url.path), bytes.count > magic.count + 32, bytes.starts(with: magic) else { return nil }
+        guard var bytes = FileBytes.read(url.path), bytes.count > magic.count + 32, bytes.starts(with: magic) else { return nil }
         let seal = Array(bytes.suffix(32))
         bytes.removeLast(32)
         bytes.removeFirst(magic.count)
         return ContentHash.digest(bytes) == seal ? (bytes, seal) : nil
-    }
-
-    /// The whole file, read straight into an array: going through `Data` copied megabytes twice.
-    static func readAll(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        let size = Int(info.st_size)
-        guard size > 0 else { return [] }
-        var complete = true
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            var done = 0
-            while done < size {
-                let got = readBytes(descriptor, buffer.baseAddress! + done, size - done)
-                if got <= 0 { break }
-                done += got
-            }
-            complete = done == size
-            count = done
-        }
-        return complete ? bytes : nil
     }
 
     /// Writes the file atomically, making its folder if needed; a failure only costs the next
@@ -50,9 +27,4 @@ enum SealedFile {
         close(descriptor)
         if !written || rename(temporary, url.path) != 0 { unlink(temporary) }
     }
-}
-
-/// `read(2)`, out of the reach of `SealedFile.read`'s name.
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

@@ -12,13 +12,22 @@ enum FileWriter {
     /// Creates each folder (parents first), ignoring ones that exist.
     static func makeFolders(_ paths: Set<String>, under root: URL) throws {
         let base = root.path + "/"
-        for path in paths.sorted(by: { $0.utf8.count < $1.utf8.count || ($0.utf8.count == $1.utf8.count && $0 < $1) }) {
-            let full = base + path
-            if mkdir(full, 0o755) != 0 && errno != EEXIST {
-                // A parent may be missing when paths skip a level; fall back to Foundation.
-                try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: true)
-            }
+        for path in parentsFirst(paths) { try makeFolder(path, in: AT_FDCWD, root: base) }
+    }
+
+    /// Creates the folder at `path` relative to the open folder `folder` (whose path is `root`),
+    /// unless it exists.
+    static func makeFolder(_ path: String, in folder: Int32, root: String) throws {
+        let relative = folder == AT_FDCWD ? root + path : path
+        if mkdirat(folder, relative, 0o755) != 0 && errno != EEXIST {
+            // A parent may be missing when paths skip a level; fall back to Foundation.
+            try FileManager.default.createDirectory(atPath: root + path, withIntermediateDirectories: true)
         }
+    }
+
+    /// Shorter paths first, so every folder comes after its parent; ties in name order.
+    static func parentsFirst<Paths: Sequence<String>>(_ paths: Paths) -> [String] {
+        paths.sorted { $0.utf8.count < $1.utf8.count || ($0.utf8.count == $1.utf8.count && $0 < $1) }
     }
 
     /// Every folder that must exist for `files`, as paths relative to the root.
@@ -34,8 +43,9 @@ enum FileWriter {
         return folders
     }
 
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    /// Writes `bytes` to the file at `path`, relative to the open folder `folder` if one is given.
+    static func write(_ bytes: [UInt8], to path: String, in folder: Int32 = AT_FDCWD) throws {
+        let descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw posixError("could not create", path) }
         defer { close(descriptor) }
         guard bytes.withUnsafeBytes({ writeAll(descriptor, $0) }) else { throw posixError("could not write", path) }

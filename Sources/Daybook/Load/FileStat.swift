@@ -49,4 +49,9 @@ final class Folder: Sendable {
     func stat(_ path: String, root: String) -> FileStat? {
         descriptor >= 0 ? FileStat(path, in: descriptor) : FileStat(path: root + path)
     }
+
+    /// The bytes of the file at `path` inside this folder, with the same fallback.
+    func read(_ path: String, root: String) -> [UInt8]? {
+        descriptor >= 0 ? FileBytes.read(path, in: descriptor) : FileBytes.read(root + path)
+    }
 }

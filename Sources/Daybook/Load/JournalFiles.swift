@@ -51,6 +51,6 @@ struct JournalFiles: Sendable {
     }
 
     func bytes(of relativePath: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: root.appendingPathComponent(relativePath).path).map { Array($0) }
+        FileBytes.read(root.path + "/" + relativePath)
     }
 }
