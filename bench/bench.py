@@ -11,6 +11,9 @@ For each corpus size it generates a journal with ../shared/bench/make_corpus.py,
   daybook-edit    a rebuild after one entry's body was edited
   hugo            Hugo on the reference site in ../shared/bench/hugo-site, fresh destination
   cmark           the `cmark` command over every entry file, one process: the floor
+  daybook-check   `daybook check`: every stage of a full build, nothing written
+  fs-floor        bench/floor.c recreating Daybook's output (same folders, same file sizes) on
+                  every core, nothing computed: the file system's share of a full build
 
 Every build's output is checked for completeness (one page per published entry, no drafts), so a
 fast wrong build cannot pass. Results go to stdout and to WORK/results.md.
@@ -95,6 +98,31 @@ def set_aside(work, *paths):
     return "; ".join(f'[ ! -e {p} ] || mv {p} {trash}/$(date +%s%N)' for p in paths)
 
 
+def write_manifest(site, path):
+    """The folders (parents first) and files (with sizes) of `site`, for bench/floor.c."""
+    folders, files = [], []
+    for entry in site.rglob("*"):
+        relative = entry.relative_to(site).as_posix()
+        if entry.is_dir():
+            folders.append(relative)
+        else:
+            files.append((relative, entry.stat().st_size))
+    folders.sort(key=lambda p: (p.count("/"), p))
+    lines = [f"d {p}" for p in folders] + [f"f {size} {p}" for p, size in sorted(files)]
+    path.write_text("\n".join(lines) + "\n")
+    return len(folders), len(files)
+
+
+def floor_tool(work):
+    """bench/floor.c, compiled into the work folder."""
+    binary = work / "floor"
+    compiler = shutil.which("cc") or shutil.which("clang")
+    if not compiler:
+        sys.exit("no C compiler (cc or clang) for bench/floor.c")
+    run([compiler, "-O2", "-o", str(binary), str(HERE / "floor.c"), "-lpthread"])
+    return binary
+
+
 def empty_trash(work):
     shutil.rmtree(work / "trash", ignore_errors=True)
 
@@ -112,7 +140,8 @@ def bench_size(size, runs, work):
     results["daybook-full"] = hyperfine(f"daybook-full-{size}", build, runs, prepare=fresh, work=work)
     results["daybook-full-mem"] = peak_memory(build, runs, prepare=fresh)
     check_daybook(site, manifest, corpus)
-    empty_trash(work)
+    tree = work / f"tree-{size}.txt"
+    results["site-folders"], results["site-files"] = write_manifest(site, tree)
 
     results["daybook-noop"] = hyperfine(f"daybook-noop-{size}", build, runs, work=work)
     results["daybook-noop-mem"] = peak_memory(build, runs)
@@ -127,12 +156,18 @@ def bench_size(size, runs, work):
     results["hugo"] = hyperfine(f"hugo-{size}", hugo, runs, prepare=set_aside(work, hugo_site), work=work)
     results["hugo-mem"] = peak_memory(hugo, runs, prepare=set_aside(work, hugo_site))
     check_hugo(hugo_site, manifest)
-    empty_trash(work)
 
     files = work / f"files-{size}.txt"
     files.write_text("\n".join(str(p) for p in sorted((corpus / "entries").rglob("*.md"))) + "\n")
     cmark = f"xargs -a {files} -d '\\n' cmark > /dev/null"
     results["cmark"] = hyperfine(f"cmark-{size}", cmark, runs, work=work)
+
+    # What bounds a full build: all of its computing with nothing written, and the writing of
+    # the same folders and files with nothing computed.
+    results["daybook-check"] = hyperfine(f"daybook-check-{size}", f"{DAYBOOK} check {corpus}", runs, work=work)
+    floor_site = work / f"floor-{size}"
+    floor = f"{floor_tool(work)} {os.cpu_count()} {floor_site} {tree}"
+    results["fs-floor"] = hyperfine(f"fs-floor-{size}", floor, runs, prepare=set_aside(work, floor_site), work=work)
     return results
 
 
@@ -145,6 +180,12 @@ def table(all_results):
             f"| {r['cmark']:.3f} s | **{r['daybook-full'] / r['hugo']:.2f}** | **{r['daybook-full'] / r['cmark']:.2f}** "
             f"| **{r['daybook-full-mem'] / r['hugo-mem']:.2f}** | {r['daybook-noop']:.3f} s | {r['daybook-edit']:.3f} s "
             f"| **{r['daybook-noop'] / r['hugo']:.3f}** | **{r['daybook-edit'] / r['hugo']:.3f}** |")
+    lines += ["", "| entries | Daybook check (computing only) | file-system floor (writing only) | folders + files | check / Hugo | floor / cmark |",
+              "|---:|---:|---:|---:|---:|---:|"]
+    for r in all_results:
+        lines.append(
+            f"| {r['size']:,} | {r['daybook-check']:.3f} s | {r['fs-floor']:.3f} s | {r['site-folders']:,} + {r['site-files']:,} "
+            f"| **{r['daybook-check'] / r['hugo']:.2f}** | **{r['fs-floor'] / r['cmark']:.2f}** |")
     return "\n".join(lines)
 
 
@@ -165,6 +206,8 @@ def main():
     for size in sizes:
         print(f"benchmarking {size} entries...", file=sys.stderr)
         results.append(bench_size(size, args.runs, work))
+    # Only now: deleting the set-aside outputs would slow every file created for a while after.
+    empty_trash(work)
     report = table(results)
     machine = subprocess.run(["bash", "-c", "nproc; free -g | awk '/Mem/{print $2\" GiB\"}'; uptime"], capture_output=True, text=True).stdout
     (work / "results.md").write_text(report + "\n\nMachine: " + " ".join(machine.split("\n")) + "\n")
