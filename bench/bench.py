@@ -3,8 +3,9 @@
 
 Usage: bench/bench.py [--sizes 1000,10000] [--big] [--runs N] [--work DIR]
 
-For each corpus size it generates a journal with ../shared/bench/make_corpus.py, then measures
-(hyperfine for wall time, /usr/bin/time for peak memory, medians of N runs):
+For each corpus size it generates a journal with ../shared/bench/make_corpus.py, then runs every
+tool once per round, in turn, for N rounds (after one untimed round), timing each run's wall clock
+and reading its peak memory from the kernel (`wait4`), as `/usr/bin/time -v` does:
 
   daybook-full    `daybook build` from scratch (no output, no cache)
   daybook-noop    a rebuild with nothing changed (cache from the previous build)
@@ -15,6 +16,8 @@ For each corpus size it generates a journal with ../shared/bench/make_corpus.py,
   fs-floor        bench/floor.c recreating Daybook's output (same folders, same file sizes) on
                   every core, nothing computed: the file system's share of a full build
 
+The machine is shared: its speed moves from minute to minute, so the tools take turns within each
+round and every ratio is the median of the ratios of single rounds, each measured within seconds.
 Every build's output is checked for completeness (one page per published entry, no drafts), so a
 fast wrong build cannot pass. Results go to stdout and to WORK/results.md.
 """
@@ -27,6 +30,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -38,27 +42,18 @@ def run(command, **kwargs):
     return subprocess.run(command, check=True, **kwargs)
 
 
-def hyperfine(name, command, runs, prepare=None, work=None):
-    """Median wall time in seconds of `command` (a shell string)."""
-    out = work / f"{name}.json"
-    args = ["hyperfine", "--style", "none", "--runs", str(runs), "--export-json", str(out), "--shell", "bash"]
+def timed(command, prepare=None):
+    """Runs `command` (a list, or a shell string) once: (wall seconds, peak resident MB)."""
     if prepare:
-        args += ["--prepare", prepare]
-    run(args + [command], stdout=subprocess.DEVNULL)
-    times = json.loads(out.read_text())["results"][0]["times"]
-    return statistics.median(times)
-
-
-def peak_memory(command, runs, prepare=None):
-    """Median of the maximum resident set size, in MB."""
-    peaks = []
-    for _ in range(runs):
-        if prepare:
-            run(["bash", "-c", prepare])
-        result = subprocess.run(["/usr/bin/time", "-f", "%M", "bash", "-c", command + " >/dev/null"],
-                                capture_output=True, text=True, check=True)
-        peaks.append(int(result.stderr.strip().splitlines()[-1]) / 1024)
-    return statistics.median(peaks)
+        run(["bash", "-c", prepare])
+    args = ["bash", "-c", command] if isinstance(command, str) else command
+    began = time.perf_counter()
+    process = subprocess.Popen(args, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - began
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"failed: {command}")
+    return wall, usage.ru_maxrss / 1024
 
 
 def count_entry_pages(site, pattern):
@@ -132,42 +127,53 @@ def bench_size(size, runs, work):
     if not (corpus / "manifest.json").exists():
         run([sys.executable, str(SHARED / "make_corpus.py"), str(corpus), "--entries", str(size)], stdout=subprocess.DEVNULL)
     manifest = json.loads((corpus / "manifest.json").read_text())
-    site, hugo_site = work / f"site-{size}", work / f"hugo-{size}"
-    fresh = set_aside(work, site, f"{corpus}/.daybook")
-    build = f"{DAYBOOK} build {corpus} --output {site} --quiet"
-    results = {"size": size, "published": manifest["published"]}
-
-    results["daybook-full"] = hyperfine(f"daybook-full-{size}", build, runs, prepare=fresh, work=work)
-    results["daybook-full-mem"] = peak_memory(build, runs, prepare=fresh)
-    check_daybook(site, manifest, corpus)
-    tree = work / f"tree-{size}.txt"
-    results["site-folders"], results["site-files"] = write_manifest(site, tree)
-
-    results["daybook-noop"] = hyperfine(f"daybook-noop-{size}", build, runs, work=work)
-    results["daybook-noop-mem"] = peak_memory(build, runs)
-    # One entry's body gets one more line before each run: a real edit every time.
+    site, hugo_site, floor_site = work / f"site-{size}", work / f"hugo-{size}", work / f"floor-{size}"
+    build = [str(DAYBOOK), "build", str(corpus), "--output", str(site), "--quiet"]
+    # One entry's body gets one more line before each edit run: a real edit every time.
     victim = sorted((corpus / "entries").rglob("*.md"))[len(manifest) % 7]
     edit = f"echo \"Edited at $RANDOM$RANDOM.\" >> {victim}"
-    results["daybook-edit"] = hyperfine(f"daybook-edit-{size}", build, runs, prepare=edit, work=work)
-    check_daybook(site, manifest, corpus)
-
-    hugo = (f"hugo --quiet --noBuildLock --source {SHARED / 'hugo-site'} "
-            f"--contentDir {corpus / 'entries'} --destination {hugo_site}")
-    results["hugo"] = hyperfine(f"hugo-{size}", hugo, runs, prepare=set_aside(work, hugo_site), work=work)
-    results["hugo-mem"] = peak_memory(hugo, runs, prepare=set_aside(work, hugo_site))
-    check_hugo(hugo_site, manifest)
-
+    hugo = ["hugo", "--quiet", "--noBuildLock", "--source", str(SHARED / "hugo-site"),
+            "--contentDir", str(corpus / "entries"), "--destination", str(hugo_site)]
     files = work / f"files-{size}.txt"
     files.write_text("\n".join(str(p) for p in sorted((corpus / "entries").rglob("*.md"))) + "\n")
     cmark = f"xargs -a {files} -d '\\n' cmark > /dev/null"
-    results["cmark"] = hyperfine(f"cmark-{size}", cmark, runs, work=work)
+    check = [str(DAYBOOK), "check", str(corpus)]
+    tree, floor = work / f"tree-{size}.txt", floor_tool(work)
+    tree.unlink(missing_ok=True)  # made afresh from this version's output
+    counts = {}
 
-    # What bounds a full build: all of its computing with nothing written, and the writing of
-    # the same folders and files with nothing computed.
-    results["daybook-check"] = hyperfine(f"daybook-check-{size}", f"{DAYBOOK} check {corpus}", runs, work=work)
-    floor_site = work / f"floor-{size}"
-    floor = f"{floor_tool(work)} {os.cpu_count()} {floor_site} {tree}"
-    results["fs-floor"] = hyperfine(f"fs-floor-{size}", floor, runs, prepare=set_aside(work, floor_site), work=work)
+    # The runs of one round, in turn. Outputs are set aside before each build, not deleted.
+    def round_():
+        times = {}
+        times["daybook-full"] = timed(build, prepare=set_aside(work, site, f"{corpus}/.daybook"))
+        times["daybook-noop"] = timed(build)
+        times["daybook-edit"] = timed(build, prepare=edit)
+        check_daybook(site, manifest, corpus)
+        times["hugo"] = timed(hugo, prepare=set_aside(work, hugo_site))
+        check_hugo(hugo_site, manifest)
+        times["cmark"] = timed(cmark)
+        times["daybook-check"] = timed(check)
+        if not tree.exists():
+            counts["site-folders"], counts["site-files"] = write_manifest(site, tree)
+        times["fs-floor"] = timed([str(floor), str(os.cpu_count()), str(floor_site), str(tree)],
+                                  prepare=set_aside(work, floor_site))
+        return times
+
+    round_()  # untimed: fills the page cache with the corpus and the tools
+    rounds = [round_() for _ in range(runs)]
+    results = {"size": size, "published": manifest["published"], "rounds": rounds, **counts}
+    for name in rounds[0]:
+        results[name] = statistics.median(r[name][0] for r in rounds)
+        results[name + "-mem"] = statistics.median(r[name][1] for r in rounds)
+    # Ratios of runs measured seconds apart, then their median.
+    def ratio(a, b, index=0):
+        return statistics.median(r[a][index] / r[b][index] for r in rounds)
+    results["ratios"] = {
+        "full/hugo": ratio("daybook-full", "hugo"), "full/cmark": ratio("daybook-full", "cmark"),
+        "memory full/hugo": ratio("daybook-full", "hugo", 1), "noop/hugo": ratio("daybook-noop", "hugo"),
+        "edit/hugo": ratio("daybook-edit", "hugo"), "check/hugo": ratio("daybook-check", "hugo"),
+        "floor/cmark": ratio("fs-floor", "cmark"),
+    }
     return results
 
 
@@ -175,17 +181,20 @@ def table(all_results):
     lines = ["| entries | Daybook full | Hugo | cmark | Daybook / Hugo | Daybook / cmark | memory Daybook / Hugo | no-op rebuild | one-entry edit | no-op / Hugo | edit / Hugo |",
              "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in all_results:
+        q = r["ratios"]
         lines.append(
             f"| {r['size']:,} | {r['daybook-full']:.3f} s, {r['daybook-full-mem']:.0f} MB | {r['hugo']:.3f} s, {r['hugo-mem']:.0f} MB "
-            f"| {r['cmark']:.3f} s | **{r['daybook-full'] / r['hugo']:.2f}** | **{r['daybook-full'] / r['cmark']:.2f}** "
-            f"| **{r['daybook-full-mem'] / r['hugo-mem']:.2f}** | {r['daybook-noop']:.3f} s | {r['daybook-edit']:.3f} s "
-            f"| **{r['daybook-noop'] / r['hugo']:.3f}** | **{r['daybook-edit'] / r['hugo']:.3f}** |")
+            f"| {r['cmark']:.3f} s | **{q['full/hugo']:.2f}** | **{q['full/cmark']:.2f}** "
+            f"| **{q['memory full/hugo']:.2f}** | {r['daybook-noop']:.3f} s | {r['daybook-edit']:.3f} s "
+            f"| **{q['noop/hugo']:.3f}** | **{q['edit/hugo']:.3f}** |")
     lines += ["", "| entries | Daybook check (computing only) | file-system floor (writing only) | folders + files | check / Hugo | floor / cmark |",
               "|---:|---:|---:|---:|---:|---:|"]
     for r in all_results:
+        q = r["ratios"]
         lines.append(
             f"| {r['size']:,} | {r['daybook-check']:.3f} s | {r['fs-floor']:.3f} s | {r['site-folders']:,} + {r['site-files']:,} "
-            f"| **{r['daybook-check'] / r['hugo']:.2f}** | **{r['fs-floor'] / r['cmark']:.2f}** |")
+            f"| **{q['check/hugo']:.2f}** | **{q['floor/cmark']:.2f}** |")
+    lines += ["", "Times are medians of the rounds; ratios are medians of each round's ratio."]
     return "\n".join(lines)
 
 
@@ -199,7 +208,7 @@ def main():
     work = pathlib.Path(args.work).resolve()
     work.mkdir(parents=True, exist_ok=True)
     sizes = [int(s) for s in args.sizes.split(",")] + ([100000] if args.big else [])
-    for tool in ("hyperfine", "hugo", "cmark"):
+    for tool in ("hugo", "cmark"):
         if not shutil.which(tool):
             sys.exit(f"{tool} is missing: run `make bench`, which installs it")
     results = []

@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=()
-for pkg in hyperfine hugo cmark; do command -v "$pkg" >/dev/null || missing+=("$pkg"); done
+for pkg in hugo cmark; do command -v "$pkg" >/dev/null || missing+=("$pkg"); done
 if [ ${#missing[@]} -gt 0 ]; then
   sudo_cmd=""; [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq
