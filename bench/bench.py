@@ -43,9 +43,11 @@ def run(command, **kwargs):
 
 
 def timed(command, prepare=None):
-    """Runs `command` (a list, or a shell string) once: (wall seconds, peak resident MB)."""
+    """Runs `command` (a list, or a shell string) once: (wall seconds, peak resident MB).
+    Dirty pages are flushed first, so no run pays for writing back the files of the one before."""
     if prepare:
         run(["bash", "-c", prepare])
+    run(["sync"])
     args = ["bash", "-c", command] if isinstance(command, str) else command
     began = time.perf_counter()
     process = subprocess.Popen(args, stdout=subprocess.DEVNULL)
