@@ -40,4 +40,21 @@ import Testing
         try work.help()
         #expect(!FileManager.default.fileExists(atPath: journal.root.appendingPathComponent("tags").path))
     }
+
+    @Test func writesPagesIntoTheStagingFolderAndNamesTheWholePathWhenItCannot() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        let folder = try OutputFolder.prepare(journal.root.appendingPathComponent("_site"))
+        defer { folder.discard() }
+        try folder.makeFolders(for: ["2024/05/01/ferry/index.html"])
+        try folder.write([OutputFile(path: "2024/05/01/ferry/index.html", bytes: Array("page".utf8))])
+        #expect(FileBytes.read(folder.staging.path + "/2024/05/01/ferry/index.html") == Array("page".utf8))
+        do {
+            try folder.write([OutputFile(path: "no-such-folder/index.html", bytes: [])])
+            Issue.record("writing into a folder that was not made should fail")
+        } catch let failure as BuildFailure {
+            let message = failure.diagnostics.map(\.message).joined()
+            #expect(message.contains(folder.staging.path + "/no-such-folder/index.html"), "\(message)")
+        }
+    }
 }

@@ -43,12 +43,13 @@ enum FileWriter {
         return folders
     }
 
-    /// Writes `bytes` to the file at `path`, relative to the open folder `folder` if one is given.
-    static func write(_ bytes: [UInt8], to path: String, in folder: Int32 = AT_FDCWD) throws {
+    /// Writes `bytes` to the file at `path`, relative to the open folder `folder` if one is given
+    /// (its path, `root`, goes into error messages).
+    static func write(_ bytes: [UInt8], to path: String, in folder: Int32 = AT_FDCWD, root: String = "") throws {
         let descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw posixError("could not create", path) }
+        guard descriptor >= 0 else { throw posixError("could not create", root + path) }
         defer { close(descriptor) }
-        guard bytes.withUnsafeBytes({ writeAll(descriptor, $0) }) else { throw posixError("could not write", path) }
+        guard bytes.withUnsafeBytes({ writeAll(descriptor, $0) }) else { throw posixError("could not write", root + path) }
     }
 
     /// Writes the whole buffer to an open file, retrying short writes; false on an error.

@@ -56,11 +56,11 @@ public struct OutputFolder: Sendable {
     /// Writes files into the staging folder, whose folders `makeFolders` made. Safe to call from
     /// several tasks at once.
     public func write(_ files: [OutputFile]) throws {
+        let root = staging.path + "/"
         if handle.descriptor < 0 {
-            let root = staging.path + "/"
             for file in files { try FileWriter.write(file.bytes, to: root + file.path) }
         } else {
-            for file in files { try FileWriter.write(file.bytes, to: file.path, in: handle.descriptor) }
+            for file in files { try FileWriter.write(file.bytes, to: file.path, in: handle.descriptor, root: root) }
         }
     }
 
