@@ -73,9 +73,10 @@ public enum Builder {
                                      pages: pages.count, seconds: timer.total, output: output, warnings: loaded.warnings.sorted())
             // The state is saved while the caches are.
             if let fingerprint {
-                let entries = loaded.entries.compactMap { item in item.stat.map { (item.path, $0) } }
+                // Built with the labels of `UpToDate`'s lists: unlabelled tuples would be converted, copying each list.
+                let entries = loaded.entries.compactMap { item in item.stat.map { (path: item.path, stat: $0) } }
                 UpToDate(fingerprint: fingerprint, savedAt: FileStat.now, entries: entries,
-                         outputs: written.map { ($0.key, $0.value.stat) }, report: report).save(journal: options.journal)
+                         outputs: written.map { (path: $0.key, stat: $0.value.stat) }, report: report).save(journal: options.journal)
             }
             if let saving {
                 await saving.value
@@ -106,7 +107,8 @@ public enum Builder {
                 .error("static/\($0) would replace a page Daybook generates; rename or move it", at: SourceLocation(file: "static/\($0)"))
             })
         }
-        let files = Dictionary(loaded.entries.map { ($0.path, ($0.hash, $0.listKey)) }, uniquingKeysWith: { a, _ in a })
+        // Labelled as `PageKeys` takes them: unlabelled, the whole table was converted, key by key.
+        let files = Dictionary(loaded.entries.map { ($0.path, (hash: $0.hash, listKey: $0.listKey)) }, uniquingKeysWith: { a, _ in a })
         let banner = QuoteBanner(journal: journal)
         let keys = try await PageKeys(journal: journal, files: files,
                                       siteKey: siteKey(journal, templates: loaded.templates, banner: banner), homeKey: banner.map(\.key) ?? "",
