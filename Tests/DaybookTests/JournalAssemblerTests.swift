@@ -110,4 +110,32 @@ import Testing
         #expect(journal.tags.map(\.slug) == ["road-trip", "sea", "1f30a"])
         #expect(journal.tags[0].entries.count == 3)
     }
+
+    @Test func givesTheSameAddressesWhateverOrderTheEntriesComeIn() {
+        let sources = [
+            ("entries/1.md", "title: Walk\ndate: 2024-05-01 08:00"), ("entries/2.md", "title: Walk\ndate: 2024-05-01 08:00"),
+            ("entries/3.md", "title: Walk\ndate: 2024-05-01 21:00"), ("entries/4.md", "title: Walk\ndate: 2024-05-02 07:00"),
+            ("entries/5.md", "date: 2024-05-02 09:00"), ("entries/6.md", "date: 2024-05-02 10:00\nslug: entry"),
+            ("entries/7.md", "title: Sea\ndate: 2023-12-31 23:00"), ("entries/8.md", "title: Sea\ndate: 2024-01-01T00:30:00+14:00"),
+        ]
+        let entries = sources.compactMap { loadEntry("---\n\($0.1)\n---\nText.\n", path: $0.0, timeZone: Settings().timeZone).0 }
+        #expect(entries.count == sources.count)
+        func addresses(_ entries: [Entry]) -> [String: String] {
+            let (paths, problems) = Permalinks.assign(entries)
+            #expect(problems.isEmpty)
+            return Dictionary(uniqueKeysWithValues: zip(entries.map(\.sourcePath), paths))
+        }
+        let expected = [
+            // Same time: the journal lists 1.md first (path order), so 2.md counts as written first.
+            "entries/2.md": "2024/05/01/walk/", "entries/1.md": "2024/05/01/walk-2/", "entries/3.md": "2024/05/01/walk-3/",
+            "entries/4.md": "2024/05/02/walk/", "entries/5.md": "2024/05/02/entry-2/", "entries/6.md": "2024/05/02/entry/",
+            "entries/7.md": "2023/12/31/sea/", "entries/8.md": "2024/01/01/sea/",
+        ]
+        #expect(addresses(entries) == expected)
+        #expect(addresses(entries.reversed()) == expected)
+        #expect(addresses(entries.sorted(by: Entry.journalOrder)) == expected)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20 { #expect(addresses(entries.shuffled(using: &generator)) == expected) }
+    }
 }
+
