@@ -74,8 +74,14 @@ public struct Entry: Sendable, Hashable {
 
     /// Journal order: newest local date-time first; on a tie, the file path.
     public static func journalOrder(_ a: Entry, _ b: Entry) -> Bool {
-        if a.date < b.date { return false }
-        if b.date < a.date { return true }
-        return a.sourcePath < b.sourcePath
+        journalOrder(a.date, a.sourcePath, b.date, b.sourcePath)
+    }
+
+    /// The same order from the parts it looks at; the paths are read only on a tie.
+    static func journalOrder(_ aDate: LocalDateTime, _ aPath: @autoclosure () -> String,
+                             _ bDate: LocalDateTime, _ bPath: @autoclosure () -> String) -> Bool {
+        if aDate < bDate { return false }
+        if bDate < aDate { return true }
+        return aPath() < bPath()
     }
 }
