@@ -49,7 +49,6 @@ extension Builder {
             return Set(numbers.flatMap { groups[$0].map { count - 1 - $0 } })
         }
 
-
         /// Saves the documents of this journal's entries when they differ from the cache's: a few
         /// changes appended to the log, else everything anew.
         func save(journal: URL, settings: Settings) {

@@ -19,18 +19,18 @@ extension Builder {
         // What is on disk now of every file the previous build wrote, looked up in parallel.
         let outputFolder = Folder(output.path)
         // The up-to-date check looked up the files it knew of: any other counts as changed.
-        var stats = site.outputStats ?? [:]
-        if site.outputStats == nil {
+        let stats: [String: FileStat?]
+        if let known = site.outputStats {
+            stats = known
+        } else {
             let paths = Array(previous.keys)
-            for (path, stat) in zip(paths, try await parallelMap(paths, jobs: options.jobs) { outputFolder.stat($0, root: root) }) {
-                stats[path] = stat
-            }
+            stats = Dictionary(zip(paths, try await parallelMap(paths, jobs: options.jobs) { outputFolder.stat($0, root: root) }),
+                               uniquingKeysWith: { a, _ in a })
         }
         records.reserveCapacity(previous.count)
         /// The previous build's record of `path`, if the file is still as it left it and was made from `key`.
-        let onDiskNow = stats
         @Sendable func kept(_ path: String, _ key: [UInt8]) -> BuildCache.OutputRecord? {
-            guard let old = previous[path], old.key == key, onDiskNow[path] == old.stat else { return nil }
+            guard let old = previous[path], old.key == key, stats[path] == old.stat else { return nil }
             return old
         }
         func unchanged(_ path: String, _ key: [UInt8]) -> Bool {
@@ -40,8 +40,7 @@ extension Builder {
         }
         /// Whether a file made from changed inputs came out as the one on disk.
         func onDisk(_ file: OutputFile) -> Bool {
-            guard let existing = FileManager.default.contents(atPath: root + file.path) else { return false }
-            return Array(existing) == file.bytes
+            FileBytes.read(root + file.path) == file.bytes
         }
         var toRender: [(page: Page, path: String, key: [UInt8])] = []
         // Keyed and compared in parallel, in many chunks (a few pages, the tags of thousands of
@@ -114,7 +113,7 @@ extension Builder {
             let key = staticKey(staticRoot, path)
             if unchanged(path, key) { continue }
             let source = staticRoot.appendingPathComponent(path)
-            if let bytes = FileManager.default.contents(atPath: source.path), onDisk(OutputFile(path: path, bytes: Array(bytes))) {
+            if let bytes = FileBytes.read(source.path), onDisk(OutputFile(path: path, bytes: bytes)) {
                 records[path] = record(key, output, path)
                 renewed.insert(path)
             } else {

@@ -179,9 +179,9 @@ public enum Builder {
         if let baseURL = options.baseURL { settings.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
         settings.includeDrafts = options.includeDrafts
         // The search cache is read while the build cache and the entries are.
-        let searchKey = parseKey(settings), journalRoot = options.journal, searchOn = settings.search
+        let key = parseKey(settings), journalRoot = options.journal, searchOn = settings.search
         let searchCache = options.useCache && options.writes && searchOn
-            ? Task { SearchCache.read(journal: journalRoot, parseKey: searchKey) } : nil
+            ? Task { SearchCache.read(journal: journalRoot, parseKey: key) } : nil
         // Quotes load (and may be fetched) while the entries are read.
         async let quotes = loadQuotes(options, files: files, settings: settings)
         if !FileManager.default.fileExists(atPath: options.journal.appendingPathComponent("entries").path) {
@@ -189,7 +189,7 @@ public enum Builder {
         }
         var read: BuildCache?
         if options.useCache && options.writes { read = if let cacheRead { await cacheRead.value } else { BuildCache.load(journal: options.journal) } }
-        let cache = read?.parseKey == parseKey(settings) ? read : nil
+        let cache = read?.parseKey == key ? read : nil
         timer.lap(cache == nil ? "scan" : "scan and read cache")
 
         let loader = EntryLoader(dates: DateParser(timeZone: TimeZone(identifier: settings.timeZone) ?? .gmt), rawHTML: settings.rawHTML)

@@ -15,8 +15,7 @@ enum SealedLog {
     ///   `Int.max` when a record was damaged or refused, so that nothing is appended after it.
     static func read(_ url: URL, magic: [UInt8], base digest: [UInt8],
                      apply: (inout ByteReader) throws(ByteReader.Damaged) -> Bool) -> Int {
-        guard let data = FileManager.default.contents(atPath: url.path), !data.isEmpty else { return 0 }
-        let bytes = Array(data)
+        guard let bytes = FileBytes.read(url.path), !bytes.isEmpty else { return 0 }
         guard bytes.starts(with: magic) else { return .max }
         var offset = magic.count
         while offset < bytes.count {

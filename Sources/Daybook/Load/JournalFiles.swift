@@ -35,8 +35,6 @@ struct JournalFiles: Sendable {
         return files
     }
 
-    /// Regular files under `root/folder`, relative to it, sorted; hidden files and folders skipped
-    /// (editor swap files, `.DS_Store`).
     /// Whether the file's extension is an entry's, in any case (`.md`, `.MD`, `.markdown`).
     /// Looked at as bytes: Foundation's string search took a third of the scan of 10,000 files.
     static func isEntryFile(_ path: String) -> Bool {
@@ -46,6 +44,8 @@ struct JournalFiles: Sendable {
         return suffix.count <= 8 && entryExtensions.contains(String(decoding: suffix, as: UTF8.self).lowercased())
     }
 
+    /// Regular files under `root/folder`, relative to it, sorted; hidden files and folders skipped
+    /// (editor swap files, `.DS_Store`).
     static func list(_ root: URL, _ folder: String) -> [String] {
         DirectoryWalker.files(under: root.appendingPathComponent(folder).path)
     }
