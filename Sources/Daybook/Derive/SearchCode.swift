@@ -5,6 +5,13 @@ enum SearchCode {
     static let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     static func append(_ value: Int, to out: inout [UInt8]) {
+        digits.withUnsafeBufferPointer { append(value, to: &out, digits: $0) }
+    }
+
+    /// `append` with the alphabet in hand. Reading the static `digits` for each digit cost a
+    /// lazy-initialization check and a retain every time: about a fifth of making the postings lists.
+    @inline(__always)
+    private static func append(_ value: Int, to out: inout [UInt8], digits: UnsafeBufferPointer<UInt8>) {
         precondition(value >= 0, "search codes are unsigned")
         var rest = value
         while rest >= 32 {
@@ -61,10 +68,12 @@ enum SearchCode {
         var out: [UInt8] = []
         out.reserveCapacity(packed.count * 2)
         var previous = -1
-        for code in packed {
-            let entry = Int(code >> 3)
-            append((entry - previous) << 3 | Int(code & 7), to: &out)
-            previous = entry
+        digits.withUnsafeBufferPointer { digits in
+            for code in packed {
+                let entry = Int(code >> 3)
+                append((entry - previous) << 3 | Int(code & 7), to: &out, digits: digits)
+                previous = entry
+            }
         }
         return String(decoding: out, as: UTF8.self)
     }
