@@ -13,7 +13,8 @@ let manager = FileManager.default
 let paths = (try manager.subpathsOfDirectory(atPath: root.path))
     .filter { path in
         var isDirectory: ObjCBool = false
-        manager.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
+        // A dangling link exists in the listing but not as a file: left out.
+        guard manager.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory) else { return false }
         return !isDirectory.boolValue && !path.hasPrefix(".") && !path.contains("/.")
     }
     .sorted()
