@@ -54,7 +54,8 @@ extension Builder {
             timer.lap("render and write")
             let problems = folder.copyStatic(from: staticRoot, files: loaded.files.statics)
             if problems.hasErrors { throw BuildFailure(loaded.warnings + problems) }
-            try folder.commit()
+            try folder.writeManifest(dataKeys.map(\.path) + pagePaths + renderer.extraFiles.map(\.path) + loaded.files.statics)
+            written.warnings = try folder.commit(known: SiteManifest.read(output))
         } catch {
             folder.discard()
             throw error

@@ -127,8 +127,10 @@ extension Builder {
         for file in rendered where !onDisk(file) { changed.append(file) }
         timer.lap("render \(toRender.count) of \(pages.count) pages")
         let current = Set(site.pagePaths).union(renderer.extraFiles.map(\.path)).union(loaded.files.statics).union(dataPaths)
-        let removed = previous.keys.filter { !current.contains($0) }.sorted()
-        try SiteUpdate(output: output).apply(changed: changed, copies: copies.map { ($0.source, $0.path) }, removed: removed)
+        var removed = previous.keys.filter { !current.contains($0) }.sorted()
+        let manifest = try manifestUpdate(output: output, current: current, removed: &removed, previous: previous)
+        try SiteUpdate(output: output).apply(changed: changed, copies: copies.map { ($0.source, $0.path) }, removed: removed,
+                                             manifest: manifest)
         for (_, path, key) in toRender { records[path] = record(key, output, path) }
         for file in changed where records[file.path] == nil {
             records[file.path] = record(file.key ?? ContentHash.digest(file.bytes), output, file.path)
@@ -139,5 +141,22 @@ extension Builder {
         renewed.formUnion(copies.map(\.path))
         timer.lap("write \(changed.count + copies.count), remove \(removed.count)")
         return Written(records: records, dataPaths: dataPaths, searchSaved: searchSaved, outputChanges: (Array(renewed), removed))
+    }
+
+    /// The output's new manifest when the site's list of files changed (or the output has only the
+    /// bare marker of an older Daybook), nil when it stays. Files the manifest does not list are the
+    /// user's: none of them is removed (`removed` is narrowed to Daybook's), and a new file of the
+    /// site may not take the place of one of them.
+    static func manifestUpdate(output: URL, current: Set<String>, removed: inout [String],
+                               previous: [String: BuildCache.OutputRecord]) throws -> [UInt8]? {
+        let added = current.filter { previous[$0] == nil }
+        let bare = (FileStat(path: output.appendingPathComponent(SiteManifest.fileName).path)?.size ?? 0) <= SiteManifest.header.utf8.count + 1
+        guard !added.isEmpty || !removed.isEmpty || bare else { return nil }
+        if let known = SiteManifest.read(output) {
+            removed = removed.filter(known.contains)
+            let clashes = added.filter { !known.contains($0) && UserFiles.kind(output.appendingPathComponent($0).path) != nil }
+            if !clashes.isEmpty { throw BuildFailure(clashes.sorted().map { SiteManifest.clash($0, in: output.path) }) }
+        }
+        return SiteManifest.encode(current)
     }
 }

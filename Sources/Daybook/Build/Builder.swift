@@ -57,8 +57,9 @@ public enum Builder {
             var output: URL?
             var written: [String: BuildCache.OutputRecord] = [:]
             var saving: Task<Void, Never>?
+            var writeWarnings: [Diagnostic] = []
             if options.writes {
-                (written, saving) = try await write(pages: pages, loaded: loaded, options: options, outputStats: observed?.outputStats,
+                (written, saving, writeWarnings) = try await write(pages: pages, loaded: loaded, options: options, outputStats: observed?.outputStats,
                                                     timer: &timer, progress: progress)
                 output = options.resolvedOutput
             } else {
@@ -70,7 +71,7 @@ public enum Builder {
                 timer.lap("render")
             }
             var report = BuildReport(entries: loaded.journal.entries.count, draftsLeftOut: loaded.journal.draftsLeftOut,
-                                     pages: pages.count, seconds: timer.total, output: output, warnings: loaded.warnings.sorted())
+                                     pages: pages.count, seconds: timer.total, output: output, warnings: (loaded.warnings + writeWarnings).sorted())
             // The state is saved while the caches are.
             if let fingerprint {
                 // Built with the labels of `UpToDate`'s lists: unlabelled tuples would be converted, copying each list.
@@ -97,7 +98,7 @@ public enum Builder {
     /// the cache. Returns what was written, with the size and time each file had, and the saving.
     private static func write(pages: [Page], loaded: Loaded, options: BuildOptions, outputStats: [String: FileStat?]?, timer: inout StageTimer,
                               progress: @escaping @Sendable (BuildProgress) -> Void) async throws
-        -> (records: [String: BuildCache.OutputRecord], saving: Task<Void, Never>) {
+        -> (records: [String: BuildCache.OutputRecord], saving: Task<Void, Never>, warnings: [Diagnostic]) {
         let journal = loaded.journal
         let pagePaths = pages.map { Page.outputFile(for: $0.sitePath(in: journal)) }
         let generated = loaded.files.statics.isEmpty ? [] : Set(pagePaths)
@@ -129,7 +130,7 @@ public enum Builder {
                             journal: journal, storing: written.bodiesStored, outputChanges: written.outputChanges)
             await written.searchSaved?.value
         }
-        return (written.records, saving)
+        return (written.records, saving, written.warnings)
     }
 
     /// What both ways of writing a site start from.
@@ -158,6 +159,8 @@ public enum Builder {
         /// were set anew (the others are carried over) and those removed. What the cache's log
         /// must say of the outputs, known without comparing every record.
         var outputChanges: (renewed: [String], removed: [String])?
+        /// What writing found to warn of (files of the user's kept from an unlisted old output).
+        var warnings: [Diagnostic] = []
     }
 
     /// Starts saving the search documents of `plan` on another task.

@@ -4,10 +4,9 @@ import Foundation
 /// output and replaces the output only when the whole build succeeded; a folder Daybook did not
 /// make is never written into or deleted.
 public struct OutputFolder: Sendable {
-    /// Present at the root of every site Daybook writes; its presence is what allows a rebuild
-    /// to replace the folder.
-    public static let markerName = ".daybook-site"
-    static let markerText = "This folder is written by Daybook and replaced on every build.\n"
+    /// Present at the root of every site Daybook writes (`SiteManifest`); its presence is what
+    /// allows a rebuild to update the folder.
+    public static let markerName = SiteManifest.fileName
 
     public let output: URL
     public let staging: URL
@@ -39,7 +38,6 @@ public struct OutputFolder: Sendable {
         try manager.createDirectory(at: parent, withIntermediateDirectories: true)
         let staging = parent.appendingPathComponent(".\(output.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
         try manager.createDirectory(at: staging, withIntermediateDirectories: false)
-        try Data(markerText.utf8).write(to: staging.appendingPathComponent(markerName))
         return OutputFolder(output: output, staging: staging, handle: Folder(staging.path))
     }
 
@@ -81,8 +79,41 @@ public struct OutputFolder: Sendable {
         return diagnostics
     }
 
-    /// Swaps the finished staging folder in for the output.
-    public func commit() throws {
+    /// Lists `paths`, every file the build put in the staging folder, in its manifest.
+    func writeManifest(_ paths: some Sequence<String>) throws {
+        try write([OutputFile(path: Self.markerName, bytes: SiteManifest.encode(paths))])
+    }
+
+    /// Swaps the finished staging folder in for the output. Every file of the old output that
+    /// `known` (its manifest) does not list is the user's and is moved over into the new one first;
+    /// throws, changing nothing, when a file of the new site would take the place of one of them.
+    /// - Parameter known: the old output's manifest; nil when it has none (a site written before
+    ///   manifests), and then whatever the new site does not replace is kept, with a warning.
+    /// - Returns: that warning, if any.
+    @discardableResult
+    public func commit(known: Set<String>?) throws -> [Diagnostic] {
+        let manager = FileManager.default
+        var warnings: [Diagnostic] = []
+        guard manager.fileExists(atPath: output.path) else {
+            try swap()
+            return warnings
+        }
+        let users = UserFiles(old: output.path, new: staging.path, known: known)
+        let carried = try users.carry()
+        if known == nil && !carried.isEmpty {
+            warnings.append(.warning("kept \(carried.count) \(carried.count == 1 ? "file or folder" : "files or folders") in \(output.path) that an older Daybook wrote without listing them; delete any that are stale by hand"))
+        }
+        do {
+            try swap()
+        } catch {
+            // The staging folder is about to be discarded: the user's files go back first.
+            users.putBack(carried)
+            throw error
+        }
+        return warnings
+    }
+
+    private func swap() throws {
         let manager = FileManager.default
         if manager.fileExists(atPath: output.path) {
             let old = staging.deletingLastPathComponent()

@@ -11,7 +11,8 @@ struct SiteUpdate {
     ///   - changed: files to write.
     ///   - copies: files to copy from the journal, as (source, path in the output).
     ///   - removed: paths an earlier build wrote that are no longer part of the site.
-    func apply(changed: [OutputFile], copies: [(source: URL, path: String)], removed: [String]) throws {
+    ///   - manifest: the site's new `SiteManifest`, when its list of files changed.
+    func apply(changed: [OutputFile], copies: [(source: URL, path: String)], removed: [String], manifest: [UInt8]? = nil) throws {
         let manager = FileManager.default
         let staging = output.deletingLastPathComponent()
             .appendingPathComponent(".\(output.lastPathComponent).update-\(ProcessInfo.processInfo.processIdentifier)")
@@ -25,6 +26,11 @@ struct SiteUpdate {
             let temporary = staging.appendingPathComponent("\(number)").path
             try FileWriter.write(file.bytes, to: temporary)
             moves.append((temporary, file.path))
+        }
+        if let manifest {
+            let temporary = staging.appendingPathComponent("manifest").path
+            try FileWriter.write(manifest, to: temporary)
+            moves.append((temporary, SiteManifest.fileName))
         }
         for (number, copy) in copies.enumerated() {
             let temporary = staging.appendingPathComponent("c\(number)")

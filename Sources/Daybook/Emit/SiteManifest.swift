@@ -1,0 +1,59 @@
+import Foundation
+
+/// The `.daybook-site` file at the root of every site Daybook writes: it marks the folder as one
+/// Daybook may update, and lists every file the last build put there. Anything else in the folder
+/// is the user's (a `CNAME`, a `.git` of a pages branch), and no build replaces or removes it.
+///
+/// The list lives with the output rather than in the cache, so a build that cannot trust its
+/// cache (`--no-cache`, a new Daybook version, a CI run that restored only the output) still knows
+/// which files are Daybook's. One path per line, sorted, after a line of explanation and a blank
+/// line; `%`, a line feed and a carriage return in a path are written `%25`, `%0A` and `%0D`.
+enum SiteManifest {
+    static let fileName = ".daybook-site"
+    static let header = """
+        This folder is written by Daybook. The files listed below are the ones it made: a build \
+        replaces or removes them, and leaves every other file alone.
+
+        """
+
+    static func encode(_ paths: some Sequence<String>) -> [UInt8] {
+        var text = header + "\n"
+        for path in paths.sorted() {
+            text += escape(path)
+            text += "\n"
+        }
+        return Array(text.utf8)
+    }
+
+    /// The paths a manifest lists; nil when it lists none because it is the bare marker that
+    /// Daybook wrote before manifests (or not a manifest at all).
+    static func decode(_ bytes: [UInt8]) -> Set<String>? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.hasPrefix(header + "\n") else { return nil }
+        let lines = text.dropFirst(header.count + 1).split(separator: "\n", omittingEmptySubsequences: true)
+        return Set(lines.map { unescape(String($0)) })
+    }
+
+    /// The list in the site folder `output`, nil when there is none (see `decode`).
+    static func read(_ output: URL) -> Set<String>? {
+        FileBytes.read(output.appendingPathComponent(fileName).path).flatMap(decode)
+    }
+
+    /// The error for a file of the user's, `path` in the site folder `output`, that a file of
+    /// the site would take the place of.
+    static func clash(_ path: String, in output: String) -> Diagnostic {
+        .error("\(output)/\(path) was not made by Daybook, and a file of this build would take its place; move it out of the output folder (your own files belong in static/)")
+    }
+
+    private static func escape(_ path: String) -> String {
+        guard path.utf8.contains(where: { $0 == 0x25 || $0 == 0x0A || $0 == 0x0D }) else { return path }
+        return path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\n", with: "%0A")
+            .replacingOccurrences(of: "\r", with: "%0D")
+    }
+
+    private static func unescape(_ line: String) -> String {
+        guard line.contains("%") else { return line }
+        return line.replacingOccurrences(of: "%0A", with: "\n").replacingOccurrences(of: "%0D", with: "\r")
+            .replacingOccurrences(of: "%25", with: "%")
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The files and folders of an old output that Daybook did not make, moved into the new output
+/// before it replaces the old one: a full build must not take the user's `CNAME` or `.git` with it.
+struct UserFiles {
+    /// The old output folder and the staging folder of the new one.
+    let old: String
+    let new: String
+    /// The old output's manifest; nil for a site written before manifests (see `OutputFolder.commit`).
+    let known: Set<String>?
+    /// Every folder holding a file of `known`: walked into, since a user's file may sit beside Daybook's.
+    private let knownFolders: Set<String>
+
+    init(old: String, new: String, known: Set<String>?) {
+        self.old = old
+        self.new = new
+        self.known = known
+        knownFolders = known.map { FileWriter.folders(of: Array($0)) } ?? []
+    }
+
+    /// Moves every file and folder of the user's over, a folder of only theirs in one rename.
+    /// Throws, having moved nothing, with every file the new site would put in place of one of them.
+    /// - Returns: the paths moved, for `putBack` should the new output not take the old one's place.
+    func carry() throws -> [String] {
+        var (moves, clashes) = ([String](), [String]())
+        // The folders at the top (the years, `tags`, `search`) are walked on every core: their
+        // 19,000 folders, for a 10,000-entry journal, made a full build over the site 7% slower.
+        let folders = visit("", moves: &moves, clashes: &clashes)
+        let found = Mutex([(moves: [String], clashes: [String])](repeating: ([], []), count: folders.count))
+        DispatchQueue.concurrentPerform(iterations: folders.count) { index in
+            var (moves, clashes) = ([String](), [String]())
+            walk(folders[index], moves: &moves, clashes: &clashes)
+            found.withLock { $0[index] = (moves, clashes) }
+        }
+        for (more, clashing) in found.withLock({ $0 }) {
+            moves += more
+            clashes += clashing
+        }
+        guard clashes.isEmpty else {
+            throw BuildFailure(clashes.sorted().map { SiteManifest.clash($0, in: old) })
+        }
+        var moved: [String] = []
+        for path in moves {
+            let target = new + "/" + path
+            try? FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            guard rename(old + "/" + path, target) == 0 else {
+                let failure = FileWriter.posixError("could not keep", old + "/" + path)
+                putBack(moved)
+                throw failure
+            }
+            moved.append(path)
+        }
+        return moved
+    }
+
+    /// Moves `paths`, which `carry` moved, back into the old output.
+    func putBack(_ paths: [String]) {
+        for path in paths.reversed() { rename(new + "/" + path, old + "/" + path) }
+    }
+
+    private func walk(_ folder: String, moves: inout [String], clashes: inout [String]) {
+        for inner in visit(folder, moves: &moves, clashes: &clashes) { walk(inner, moves: &moves, clashes: &clashes) }
+    }
+
+    /// Sorts what is directly in `folder` into Daybook's, the user's (`moves`) and clashes.
+    /// - Returns: the folders in it that need looking into.
+    private func visit(_ folder: String, moves: inout [String], clashes: inout [String]) -> [String] {
+        var folders: [String] = []
+        for (name, isFolder) in Self.list(old + "/" + folder) {
+            let path = folder.isEmpty ? name : folder + "/" + name
+            if path == SiteManifest.fileName { continue }
+            if isFolder {
+                if knownFolders.contains(path) {
+                    folders.append(path)
+                    continue
+                }
+                switch Self.kind(new + "/" + path) {
+                case .folder: folders.append(path)
+                case .file: clashes.append(path)
+                case nil: moves.append(path)
+                }
+            } else {
+                if known?.contains(path) == true { continue }
+                switch Self.kind(new + "/" + path) {
+                // Without a manifest, a file the new site replaces is taken to be an old page.
+                case .some where known == nil: continue
+                case .some: clashes.append(path)
+                case nil: moves.append(path)
+                }
+            }
+        }
+        return folders
+    }
+
+    enum Kind { case file, folder }
+
+    /// What is at `path` (not following a link), or nil when nothing is.
+    static func kind(_ path: String) -> Kind? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return (info.st_mode & S_IFMT) == S_IFDIR ? .folder : .file
+    }
+
+    /// The names in a folder, hidden ones included, each with whether it is a folder itself (a
+    /// link is not), from `readdir`'s types: Foundation's listing and a `stat` of each name made
+    /// a full build over a 10,000-entry site 15% slower.
+    private static func list(_ folder: String) -> [(name: String, isFolder: Bool)] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [(name: String, isFolder: Bool)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard name != "." && name != ".." else { continue }
+            let type = Int32(entry.pointee.d_type)
+            names.append((name, type == Int32(DT_UNKNOWN) ? kind(folder + "/" + name) == .folder : type == Int32(DT_DIR)))
+        }
+        return names
+    }
+}
