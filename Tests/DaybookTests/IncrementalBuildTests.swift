@@ -16,10 +16,11 @@ import Testing
         return files
     }
 
-    static func build(_ root: URL, cache: Bool = true, output: URL? = nil) async throws -> BuildReport {
+    static func build(_ root: URL, cache: Bool = true, output: URL? = nil, drafts: Bool = false) async throws -> BuildReport {
         var options = BuildOptions(journal: root)
         options.useCache = cache
         options.output = output
+        options.includeDrafts = drafts
         return try await Builder.run(options)
     }
 
@@ -74,6 +75,9 @@ import Testing
             ("change the time zone", { try journal.write("daybook.yml", "title: Renamed\nlocale: fr_FR\nhome_entries: 4\ntimezone: Asia/Tokyo\n") }),
             ("turn search off", { try journal.write("daybook.yml", "title: Renamed\nlocale: fr_FR\nhome_entries: 4\ntimezone: Asia/Tokyo\nsearch: false\n") }),
             ("turn search on again", { try journal.write("daybook.yml", "title: Renamed\nlocale: fr_FR\nhome_entries: 4\ntimezone: Asia/Tokyo\n") }),
+            // Its page, its rows, its tag and its words in the search index all go.
+            ("make a published entry a draft", { try journal.write("entries/2024-04-09-day.md", "---\ntitle: Day 9\ndate: 2024-04-09 09:00\ntags: [secret]\ndraft: true\n---\nPrivate words.\n") }),
+            ("publish it again", { try journal.write("entries/2024-04-09-day.md", "---\ntitle: Day 9\ndate: 2024-04-09 09:00\ntags: [secret]\n---\nPrivate words.\n") }),
         ]
         for (name, change) in steps {
             try change()
@@ -82,6 +86,23 @@ import Testing
         }
         #expect(!journal.exists("_site/more/extra.txt") && !journal.exists("_site/more"))
         #expect(!journal.exists("_site/2024/04/08/day-8/index.html"))
+    }
+
+    /// A site previewed with `--drafts` and built again without them keeps no trace of a draft:
+    /// not its page, its rows, its tag or its words in the search index.
+    @Test func aBuildWithoutDraftsLeavesNoTraceOfThem() async throws {
+        var files = Self.journalFiles()
+        files["entries/2024-03-20-draft.md"] = "---\ntitle: Unfinished\ndate: 2024-03-20\ntags: [quixotag]\ndraft: true\n---\nZanzibarish thoughts.\n"
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        _ = try await Self.build(journal.root, drafts: true)
+        #expect(try tree(journal.site).values.contains { String(decoding: $0, as: UTF8.self).contains("zanzibarish") }, "the preview has it")
+        _ = try await Self.build(journal.root)
+        try await Self.expectSameAsFullBuild(journal, "built again without drafts")
+        for (path, bytes) in try tree(journal.site) {
+            let text = String(decoding: bytes, as: UTF8.self).lowercased()
+            #expect(!text.contains("zanzibarish") && !text.contains("unfinished") && !text.contains("quixotag"), "\(path) shows the draft")
+        }
     }
 
     /// A month page re-rendered after an edit names the months before and after it, even one of
