@@ -39,7 +39,8 @@ final class ProgressLine: Sendable {
             return true
         }
         guard draw else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(progress.stage) \(progress.done)/\(progress.total)".utf8))
+        let counts = progress.total > 0 ? " \(progress.done)/\(progress.total)" : ""
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(progress.stage)\(counts)".utf8))
     }
 
     func clear() {

@@ -110,6 +110,14 @@ struct BuildCache: Sendable {
         }
     }
 
+    /// Makes `.daybook/cache`, and keeps `.daybook` out of the journal's git repository without
+    /// touching the user's `.gitignore`.
+    static func makeFolder(journal: URL) {
+        try? FileManager.default.createDirectory(at: journal.appendingPathComponent(folder), withIntermediateDirectories: true)
+        let ignore = journal.appendingPathComponent(".daybook/.gitignore")
+        if !FileManager.default.fileExists(atPath: ignore.path) { try? Data("*\n".utf8).write(to: ignore) }
+    }
+
     /// Writes the whole cache atomically as the base file and starts an empty log.
     func saveBase(journal: URL) {
         var writer = ByteWriter(capacity: 600 * entries.count + 100 * outputs.count)
@@ -123,10 +131,7 @@ struct BuildCache: Sendable {
         writer.list(outputs) { Self.write($1.key, $1.value, to: &$0) }
         writer.data(dataKey)
         writer.list(dataPaths) { $0.string($1) }
-        try? FileManager.default.createDirectory(at: journal.appendingPathComponent(Self.folder), withIntermediateDirectories: true)
-        // Keep the cache out of the journal's git repository without touching the user's .gitignore.
-        let ignore = journal.appendingPathComponent(".daybook/.gitignore")
-        if !FileManager.default.fileExists(atPath: ignore.path) { try? Data("*\n".utf8).write(to: ignore) }
+        Self.makeFolder(journal: journal)
         SealedFile.write(writer.bytes, to: Self.url(in: journal), magic: Self.magic)
         // Records of the old base would be ignored anyway (they name it); the space is freed.
         unlink(Self.logURL(in: journal).path)

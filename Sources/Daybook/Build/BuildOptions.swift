@@ -48,5 +48,6 @@ public struct BuildReport: Sendable {
 public struct BuildProgress: Sendable {
     public var stage: String
     public var done: Int
+    /// 0 when the stage has nothing to count (waiting for another build).
     public var total: Int
 }

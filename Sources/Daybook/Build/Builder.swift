@@ -22,6 +22,11 @@ public enum Builder {
 
     public static func run(_ options: BuildOptions,
                            progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) async throws(BuildFailure) -> BuildReport {
+        // One writing build of a journal at a time, held until this returns (see `BuildLock`).
+        let lock = options.writes ? await BuildLock.acquire(journal: options.journal) {
+            progress(BuildProgress(stage: "Waiting for another build of this journal to finish", done: 0, total: 0))
+        } : nil
+        defer { withExtendedLifetime(lock) {} }
         var timer = StageTimer()
         // The build cache (7 MB for 10,000 entries) is read beside the rest of the up-to-date check
         // once the entry files are found changed; when they are not, the build is most likely a
