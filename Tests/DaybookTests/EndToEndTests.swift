@@ -84,6 +84,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == ["keep.txt"])
     }
 
+    /// An output in a folder the build reads would be read back into the next site: a site in
+    /// `static/` copied into itself, one level deeper each time.
+    @Test(arguments: ["static/site", "entries/site", "templates", "."])
+    func refusesAnOutputInsideWhatItReads(output: String) throws {
+        let journal = try TemporaryJournal(Self.good.merging(["static/notes.txt": "notes\n"]) { $1 })
+        defer { journal.remove() }
+        let before = try tree(journal.root)
+        let result = try CLI.run(["build", journal.root.path, "--output", journal.root.appendingPathComponent(output).path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: refusing to build into"))
+        #expect(result.stderr.contains(output == "." ? "the journal folder itself" : "inside the journal's \(output.split(separator: "/")[0])/ folder"))
+        #expect(try tree(journal.root) == before, "nothing was written")
+    }
+
     @Test func rebuildsOverItsOwnOutput() throws {
         let journal = try TemporaryJournal(Self.good)
         defer { journal.remove() }

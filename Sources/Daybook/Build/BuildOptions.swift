@@ -24,6 +24,33 @@ public struct BuildOptions: Sendable {
     }
 
     public var resolvedOutput: URL { output ?? journal.appendingPathComponent("_site") }
+
+    /// The folders of a journal that a build reads: an output inside one would be read back into
+    /// the next site (a site inside `static/` copied into itself, one level deeper every build).
+    static let inputFolders = ["entries", "static", "templates", ".daybook"]
+
+    /// Why the output cannot be where it is, if it cannot: the journal folder itself, or inside
+    /// one of `inputFolders`.
+    var outputPlacementProblem: Diagnostic? {
+        let root = Self.resolved(journal), target = Self.resolved(resolvedOutput)
+        if target == root { return .error("refusing to build into the journal folder itself; choose an --output inside or beside it (the default is _site)") }
+        for folder in Self.inputFolders where target == root + "/" + folder || target.hasPrefix(root + "/" + folder + "/") {
+            return .error("refusing to build into \(target): it is inside the journal's \(folder)/ folder, which the build reads; choose an --output outside it (the default is _site)")
+        }
+        return nil
+    }
+
+    /// The path of `url` with every link in it resolved, for the part that exists (an output
+    /// folder often does not yet): `/tmp/j/static/site` and `/private/tmp/j/static` compare.
+    private static func resolved(_ url: URL) -> String {
+        var existing = url.standardizedFileURL
+        var rest: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path) && existing.path != "/" {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing = existing.deletingLastPathComponent()
+        }
+        return rest.reduce(existing.resolvingSymlinksInPath().path) { $0 == "/" ? "/" + $1 : $0 + "/" + $1 }
+    }
 }
 
 /// What a finished build did, for the summary line.

@@ -22,6 +22,7 @@ public enum Builder {
 
     public static func run(_ options: BuildOptions,
                            progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) async throws(BuildFailure) -> BuildReport {
+        if options.writes, let problem = options.outputPlacementProblem { throw BuildFailure([problem]) }
         // One writing build of a journal at a time, held until this returns (see `BuildLock`).
         let lock = options.writes ? await BuildLock.acquire(journal: options.journal) {
             progress(BuildProgress(stage: "Waiting for another build of this journal to finish", done: 0, total: 0))
