@@ -70,6 +70,23 @@ import Testing
         try expectListed("a full build over the site")
     }
 
+    /// `_site` may be a link to the folder that is published (a pages repository beside the
+    /// journal): builds write that folder, and the link stays a link.
+    @Test(arguments: [true, false])
+    func writesThroughALinkedOutput(cache: Bool) async throws {
+        let journal = try TemporaryJournal(IncrementalBuildTests.journalFiles())
+        defer { journal.remove() }
+        let pages = journal.root.appendingPathComponent("pages")
+        _ = try await IncrementalBuildTests.build(journal.root, output: pages)
+        try journal.write("pages/CNAME", "journal.example.org\n")
+        try FileManager.default.createSymbolicLink(atPath: journal.site.path, withDestinationPath: "pages")
+        try journal.write("entries/2024-05-01-new.md", "---\ntitle: New\ndate: 2024-05-01\n---\nNew.\n")
+        _ = try await IncrementalBuildTests.build(journal.root, cache: cache)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: journal.site.path) == "pages")
+        #expect(journal.exists("pages/2024/05/01/new/index.html"))
+        #expect(try journal.read("pages/CNAME") == "journal.example.org\n")
+    }
+
     /// The cache and the output folder can come from different builds (a CI that restores them
     /// apart): a file the cache remembers writing is removed only if the folder's list claims it.
     @Test func removesOnlyWhatTheListClaims() async throws {

@@ -25,6 +25,18 @@ public struct BuildOptions: Sendable {
 
     public var resolvedOutput: URL { output ?? journal.appendingPathComponent("_site") }
 
+    /// Where the site is written: `resolvedOutput`, or the folder it links to when it is a link
+    /// (`_site -> ../pages`). A full build replaces its output folder whole, which would otherwise
+    /// put a folder in the link's place and leave the linked folder as it was.
+    var writtenOutput: URL {
+        var output = resolvedOutput.standardizedFileURL
+        for _ in 0..<8 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: output.path) else { break }
+            output = URL(fileURLWithPath: target, relativeTo: output.deletingLastPathComponent()).standardizedFileURL
+        }
+        return output
+    }
+
     /// The folders of a journal that a build reads: an output inside one would be read back into
     /// the next site (a site inside `static/` copied into itself, one level deeper every build).
     static let inputFolders = ["entries", "static", "templates", ".daybook"]

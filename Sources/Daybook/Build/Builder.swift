@@ -43,7 +43,7 @@ public enum Builder {
             if options.writes && options.useCache {
                 fingerprint = UpToDate.fingerprint(files, options: options, settings: SettingsLoader.load(text: files.settingsText).0)
                 if let fingerprint, let last = await lastState?.value {
-                    let seen = try await last.observe(files, fingerprint: fingerprint, output: options.resolvedOutput.standardizedFileURL,
+                    let seen = try await last.observe(files, fingerprint: fingerprint, output: options.writtenOutput,
                                                       jobs: options.jobs) { entriesHold in if !entriesHold { cacheRead = readCache() } }
                     if seen.holds {
                         timer.lap("nothing changed")
@@ -120,7 +120,7 @@ public enum Builder {
         let keys = try await PageKeys(journal: journal, files: files,
                                       siteKey: siteKey(journal, templates: loaded.templates, banner: banner), homeKey: banner.map(\.key) ?? "",
                                       jobs: options.jobs)
-        let site = SiteWrite(output: options.resolvedOutput.standardizedFileURL, pages: pages, pagePaths: pagePaths, keys: keys,
+        let site = SiteWrite(output: options.writtenOutput, pages: pages, pagePaths: pagePaths, keys: keys,
                              loaded: loaded, staticRoot: options.journal.appendingPathComponent("static"), options: options,
                              outputStats: outputStats)
         let written: Written

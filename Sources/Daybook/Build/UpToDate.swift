@@ -30,7 +30,7 @@ struct UpToDate: Sendable {
         var hasher = ContentHash.Hasher()
         hasher.add("\(DaybookVersion.string) \(BuildCache.format) \(format)")
         hasher.add(TemplateSet.defaultsDigest)
-        let output = BuildCache.outputPath(options.resolvedOutput.standardizedFileURL, journal: options.journal)
+        let output = BuildCache.outputPath(options.writtenOutput, journal: options.journal)
         hasher.add("\(output)\n\(options.baseURL ?? "-")\n\(options.includeDrafts)")
         hasher.add(files.settingsText ?? "-")
         for name in files.quoteFiles + files.templates.map({ "templates/\($0)" }) {
