@@ -65,8 +65,8 @@ public enum Builder {
             var saving: Task<Void, Never>?
             var writeWarnings: [Diagnostic] = []
             if options.writes {
-                (written, saving, writeWarnings) = try await write(pages: pages, loaded: loaded, options: options, outputStats: observed?.outputStats,
-                                                    timer: &timer, progress: progress)
+                (written, saving, writeWarnings) = try await write(pages: pages, loaded: loaded, options: options,
+                                                                   outputStats: observed?.outputStats, timer: &timer, progress: progress)
                 output = options.resolvedOutput
             } else {
                 let view = JournalView(journal: loaded.journal)
