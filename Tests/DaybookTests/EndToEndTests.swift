@@ -23,7 +23,7 @@ import Testing
         #expect(journal.exists("_site/2024/05/01/ferry/index.html"))
         #expect(journal.exists("_site/2024/05/02/entry/index.html"))
         #expect(try journal.read("_site/robots.txt") == "User-agent: *\n")
-        #expect(journal.exists("_site/\(OutputFolder.markerName)"))
+        #expect(journal.exists("_site/\(SiteManifest.fileName)"))
     }
 
     @Test func quietPrintsNothing() throws {
@@ -188,7 +188,7 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         // Every page, asset and data file counts once; static files (robots.txt) are copied apart.
-        let written = try tree(journal.site).keys.filter { $0 != OutputFolder.markerName && $0 != "robots.txt" }.count
+        let written = try tree(journal.site).keys.filter { $0 != SiteManifest.fileName && $0 != "robots.txt" }.count
         #expect(written > 8, "8 pages, then the stylesheet, scripts and data files")
         #expect(output.contains("Writing pages \(written)/\(written)"))
         #expect(output.contains("\r\u{1B}[KBuilt 2 entries into 8 pages in "))

@@ -149,9 +149,12 @@ extension Builder {
     /// site may not take the place of one of them.
     static func manifestUpdate(output: URL, current: Set<String>, removed: inout [String],
                                previous: [String: BuildCache.OutputRecord]) throws -> [UInt8]? {
-        let added = current.filter { previous[$0] == nil }
+        // `removed` is what of `previous` the site no longer has, so the rest is in `current`: the
+        // site has new files only if `current` is larger than that, and an edit looks no further.
+        let addedCount = current.count - (previous.count - removed.count)
         let bare = (FileStat(path: output.appendingPathComponent(SiteManifest.fileName).path)?.size ?? 0) <= SiteManifest.header.utf8.count + 1
-        guard !added.isEmpty || !removed.isEmpty || bare else { return nil }
+        guard addedCount > 0 || !removed.isEmpty || bare else { return nil }
+        let added = addedCount > 0 ? current.filter { previous[$0] == nil } : []
         if let known = SiteManifest.read(output) {
             removed = removed.filter(known.contains)
             let clashes = added.filter { !known.contains($0) && UserFiles.kind(output.appendingPathComponent($0).path) != nil }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs `transform` over `items` in chunks on up to `jobs` tasks at once and returns the results
 /// in the order of `items`, whatever order the tasks finish in.
@@ -27,6 +28,17 @@ func parallelMap<Item: Sendable, Result: Sendable>(
         }
     }
     return results.flatMap { $0 }
+}
+
+/// `transform` over `items` on every core, results in the order of `items`: `parallelMap` for
+/// synchronous code (walking folders, counting postings), where a task group does not fit.
+func concurrentMap<Item: Sendable, Result: Sendable>(_ items: [Item], _ transform: @Sendable (Item) -> Result) -> [Result] {
+    let results = Mutex([Result?](repeating: nil, count: items.count))
+    DispatchQueue.concurrentPerform(iterations: items.count) { index in
+        let value = transform(items[index])
+        results.withLock { $0[index] = value }
+    }
+    return results.withLock { $0.map { $0! } }
 }
 
 /// The number of parallel tasks a build uses by default: one per core.

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import Synchronization
 
 /// The search index of a journal: JSON files under `search/`, a pure function of the journal, so
 /// the same journal always gives the same bytes. `docs/search.md` describes the files;
@@ -129,20 +128,19 @@ struct SearchIndex: Sendable {
         let runCount = max(1, min(jobs, documents.count / max(1, runSize)))
         let runs = (0..<runCount).map { documents.count * $0 / runCount..<documents.count * ($0 + 1) / runCount }
         // counts[run][term]: how many postings the run has for the term.
-        let counted = Mutex([(counts: [Int], length: Int)](repeating: ([], 0), count: runCount))
-        DispatchQueue.concurrentPerform(iterations: runCount) { run in
+        let counted = concurrentMap(runs) { run in
             var count = [Int](repeating: 0, count: termCount)
             var length = 0
             count.withUnsafeMutableBufferPointer { count in
-                for document in documents[runs[run]] {
+                for document in documents[run] {
                     length += document.length
                     for term in document.terms { count[Int(term)] += 1 }
                     for term in document.filters { count[Int(term)] += 1 }
                 }
             }
-            counted.withLock { $0[run] = (count, length) }
+            return (counts: count, length: length)
         }
-        let (counts, lengths) = counted.withLock { ($0.map(\.counts), $0.map(\.length)) }
+        let (counts, lengths) = (counted.map(\.counts), counted.map(\.length))
         // starts[term]..<starts[term + 1]: where the term's postings go; within it, run by run.
         var starts = [Int](repeating: 0, count: termCount + 1)
         var next = [[Int]](repeating: [Int](repeating: 0, count: termCount), count: runCount)

@@ -4,19 +4,15 @@ import Foundation
 /// output and replaces the output only when the whole build succeeded; a folder Daybook did not
 /// make is never written into or deleted.
 public struct OutputFolder: Sendable {
-    /// Present at the root of every site Daybook writes (`SiteManifest`); its presence is what
-    /// allows a rebuild to update the folder.
-    public static let markerName = SiteManifest.fileName
-
     public let output: URL
     public let staging: URL
     /// The staging folder, open: files and folders are made relative to it, so the kernel does
     /// not walk the whole path for each of 35,000.
     let handle: Folder
 
-    /// True when `output` is a folder an earlier Daybook build wrote.
+    /// True when `output` is a folder an earlier Daybook build wrote: it has a `SiteManifest`.
     static func isDaybookOutput(_ output: URL) -> Bool {
-        FileManager.default.fileExists(atPath: output.appendingPathComponent(markerName).path)
+        FileManager.default.fileExists(atPath: output.appendingPathComponent(SiteManifest.fileName).path)
     }
 
     /// Checks that `output` may be replaced and creates an empty staging folder beside it.
@@ -29,9 +25,9 @@ public struct OutputFolder: Sendable {
                 throw BuildFailure([.error("refusing to build into \(outputPath): it is a file, not a folder")])
             }
             let contents = (try? manager.contentsOfDirectory(atPath: outputPath)) ?? []
-            if !contents.isEmpty && !contents.contains(markerName) {
+            if !contents.isEmpty && !contents.contains(SiteManifest.fileName) {
                 throw BuildFailure([.error(
-                    "refusing to build into \(outputPath): the folder is not empty and is not a site Daybook built (it has no \(markerName) file); choose another --output or empty the folder")])
+                    "refusing to build into \(outputPath): the folder is not empty and is not a site Daybook built (it has no \(SiteManifest.fileName) file); choose another --output or empty the folder")])
             }
         }
         let parent = output.deletingLastPathComponent()
@@ -81,7 +77,7 @@ public struct OutputFolder: Sendable {
 
     /// Lists `paths`, every file the build put in the staging folder, in its manifest.
     func writeManifest(_ paths: some Sequence<String>) throws {
-        try write([OutputFile(path: Self.markerName, bytes: SiteManifest.encode(paths))])
+        try write([OutputFile(path: SiteManifest.fileName, bytes: SiteManifest.encode(paths))])
     }
 
     /// Swaps the finished staging folder in for the output. Every file of the old output that

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,14 +30,12 @@ struct UserFiles {
         var (moves, clashes) = ([String](), [String]())
         // The folders at the top (the years, `tags`, `search`) are walked on every core: their
         // 19,000 folders, for a 10,000-entry journal, made a full build over the site 7% slower.
-        let folders = visit("", moves: &moves, clashes: &clashes)
-        let found = Mutex([(moves: [String], clashes: [String])](repeating: ([], []), count: folders.count))
-        DispatchQueue.concurrentPerform(iterations: folders.count) { index in
+        let found = concurrentMap(visit("", moves: &moves, clashes: &clashes)) { folder in
             var (moves, clashes) = ([String](), [String]())
-            walk(folders[index], moves: &moves, clashes: &clashes)
-            found.withLock { $0[index] = (moves, clashes) }
+            walk(folder, moves: &moves, clashes: &clashes)
+            return (moves, clashes)
         }
-        for (more, clashing) in found.withLock({ $0 }) {
+        for (more, clashing) in found {
             moves += more
             clashes += clashing
         }
@@ -111,15 +108,8 @@ struct UserFiles {
     /// link is not), from `readdir`'s types: Foundation's listing and a `stat` of each name made
     /// a full build over a 10,000-entry site 15% slower.
     private static func list(_ folder: String) -> [(name: String, isFolder: Bool)] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
         var names: [(name: String, isFolder: Bool)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            guard name != "." && name != ".." else { continue }
-            let type = Int32(entry.pointee.d_type)
+        DirectoryWalker.names(in: folder) { name, type in
             names.append((name, type == Int32(DT_UNKNOWN) ? kind(folder + "/" + name) == .folder : type == Int32(DT_DIR)))
         }
         return names

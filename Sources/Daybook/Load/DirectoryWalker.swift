@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,14 +16,12 @@ enum DirectoryWalker {
         read(root) { name, isDirectory in
             if isDirectory { folders.append(name) } else { top.append(name) }
         }
-        let names = folders
-        let found = Mutex([[String]](repeating: [], count: names.count))
-        DispatchQueue.concurrentPerform(iterations: names.count) { index in
+        let found = concurrentMap(folders) { name in
             var files: [String] = []
-            walk(root + "/" + names[index], relative: names[index], into: &files, depth: 1)
-            found.withLock { $0[index] = files }
+            walk(root + "/" + name, relative: name, into: &files, depth: 1)
+            return files
         }
-        return (top + found.withLock { $0 }.joined()).sorted()
+        return (top + found.joined()).sorted()
     }
 
     private static func walk(_ folder: String, relative: String, into result: inout [String], depth: Int) {
@@ -39,20 +36,28 @@ enum DirectoryWalker {
         }
     }
 
-    /// Hands each visible folder and regular file directly in `folder` to `visit`.
-    private static func read(_ folder: String, visit: (_ name: String, _ isDirectory: Bool) -> Void) {
+    /// Hands every name in `folder` but `.` and `..` to `visit`, with the type `readdir` gives it
+    /// (`DT_DIR`, `DT_REG`, `DT_LNK`, `DT_UNKNOWN` when the file system does not say).
+    static func names(in folder: String, _ visit: (_ name: String, _ type: Int32) -> Void) {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            guard !name.hasPrefix(".") else { continue }
-            var isDirectory = Int32(entry.pointee.d_type) == Int32(DT_DIR)
-            var isFile = Int32(entry.pointee.d_type) == Int32(DT_REG)
-            if Int32(entry.pointee.d_type) == Int32(DT_LNK) || Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
+            if name != "." && name != ".." { visit(name, Int32(entry.pointee.d_type)) }
+        }
+    }
+
+    /// Hands each visible folder and regular file directly in `folder` to `visit`.
+    private static func read(_ folder: String, visit: (_ name: String, _ isDirectory: Bool) -> Void) {
+        names(in: folder) { name, type in
+            guard !name.hasPrefix(".") else { return }
+            var isDirectory = type == Int32(DT_DIR)
+            var isFile = type == Int32(DT_REG)
+            if type == Int32(DT_LNK) || type == Int32(DT_UNKNOWN) {
                 var info = stat()
-                guard stat(folder + "/" + name, &info) == 0 else { continue }
+                guard stat(folder + "/" + name, &info) == 0 else { return }
                 isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
                 isFile = (info.st_mode & S_IFMT) == S_IFREG
             }
