@@ -35,7 +35,6 @@ struct BuildCommand: AsyncParsableCommand {
         options.includeDrafts = drafts
         if let jobs { options.jobs = jobs }
         options.useCache = !noCache
-        options.freesMemory = false
         let progress = ProgressLine(enabled: !quiet && Console.isTerminal)
         do {
             let report = try await Builder.run(options) { progress.update($0) }

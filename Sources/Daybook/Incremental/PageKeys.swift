@@ -15,18 +15,18 @@ struct PageKeys: Sendable {
     /// Per entry (journal order): what lists show of it (`Entry.listKey`).
     let listKeys: [[UInt8]]
     let siteKey: [UInt8]
-    /// What the home page alone shows besides entries: the quote banner.
-    let homeKey: String
+    /// Each feature's part of the keys (`Feature.key(for:)`, `Feature.dataKey`).
+    let features: [any Feature]
 
     /// - Parameters:
     ///   - files: entry file -> the hash of its bytes and what lists show of its entry
     ///     (`Entry.listKey`; when empty, the entry counts as wholly shown).
     ///   - jobs: parallel tasks for the entries' keys.
-    init(journal: Journal, files: [String: (hash: [UInt8], listKey: [UInt8])], siteKey: [UInt8], homeKey: String = "",
+    init(journal: Journal, files: [String: (hash: [UInt8], listKey: [UInt8])], siteKey: [UInt8], features: [any Feature] = [],
          jobs: Int = defaultJobs) async throws {
         self.journal = journal
         self.siteKey = siteKey
-        self.homeKey = homeKey
+        self.features = features
         let keys = try await parallelMap(Array(journal.entries.indices), jobs: jobs, chunksPerJob: 1) { index in
             let file = files[journal.entries[index].sourcePath] ?? ([], [])
             return (file.hash, ContentHash.digest(parts: [file.hash, Array(journal.paths[index].utf8)]),
@@ -41,7 +41,7 @@ struct PageKeys: Sendable {
     var dataKey: [UInt8] {
         var hasher = ContentHash.Hasher()
         hasher.add(siteKey)
-        hasher.add(homeKey)
+        hasher.add(Features.joinedKeys(features.map(\.dataKey)))
         for key in entryKeys { hasher.add(key) }
         return hasher.finish()
     }
@@ -50,8 +50,9 @@ struct PageKeys: Sendable {
         var hasher = ContentHash.Hasher()
         hasher.add(siteKey)
         hasher.add(page.sitePath(in: journal))
+        let whole = page.entryShownWhole
         for index in page.entriesShown(in: journal) {
-            if case .entry(index) = page {
+            if index == whole {
                 hasher.add(entryKeys[index])
             } else {
                 hasher.add(listKeys[index])
@@ -59,55 +60,7 @@ struct PageKeys: Sendable {
             }
         }
         for part in page.structure(in: journal) { hasher.add(part) }
-        if page == .home { hasher.add(homeKey) }
+        for feature in features { hasher.add(feature.key(for: page)) }
         return hasher.finish()
-    }
-}
-
-extension Page {
-    /// The entries whose content appears on the page.
-    func entriesShown(in journal: Journal) -> [Int] {
-        switch self {
-        case .home: return journal.homeEntries
-        case .archives, .tags, .notFound: return []
-        case .year(let year): return journal.months.filter { $0.key.year == year }.flatMap(\.entries)
-        case .month(let index): return journal.months[index].entries
-        case .tag(let index): return journal.tags[index].entries
-        case .entry(let index):
-            // The neighbours' titles and addresses appear in the pager.
-            return [index - 1, index, index + 1].filter { journal.entries.indices.contains($0) }
-        }
-    }
-
-    /// Everything else the page shows that is not an entry: neighbouring months and years,
-    /// counts. Month and year names follow from the locale, which is in the site key.
-    func structure(in journal: Journal) -> [String] {
-        switch self {
-        case .home: return ["\(journal.entries.count)"]
-        case .archives: return journal.months.map { "\($0.key.path)\($0.entries.count)" }
-        case .tags: return journal.tags.map { "\($0.name)/\($0.slug)/\($0.entries.count)" }
-        case .notFound: return []
-        case .year(let year):
-            let years = journal.years
-            let position = years.firstIndex(of: year) ?? 0
-            return [position > 0 ? "\(years[position - 1])" : "", position + 1 < years.count ? "\(years[position + 1])" : ""]
-        case .month(let index):
-            let months = journal.months
-            return [index > 0 ? months[index - 1].key.path : "", index + 1 < months.count ? months[index + 1].key.path : ""]
-        case .tag(let index): return [journal.tags[index].name]
-        case .entry: return []
-        }
-    }
-}
-
-extension Journal {
-    /// The entries of the home page: whole recent months until there are at least `homeEntries`.
-    var homeEntries: [Int] {
-        var shown: [Int] = []
-        for month in months {
-            if shown.count >= settings.homeEntries { break }
-            shown += month.entries
-        }
-        return shown
     }
 }

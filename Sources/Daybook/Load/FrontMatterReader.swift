@@ -41,7 +41,7 @@ struct FrontMatterReader {
             yamlFailed = true
             return result
         }
-        guard let root, !isNull(root) else { return result }
+        guard let root, !YAML.isNull(root) else { return result }
         guard let mapping = root.mapping else {
             diagnostics.append(error("front-matter must be keys and values, such as `title: A day out`", at: root))
             yamlFailed = true
@@ -59,7 +59,7 @@ struct FrontMatterReader {
             }
             seen[key] = fileLine(keyNode)
             result.keyLines[key] = fileLine(keyNode)
-            if isNull(value) { continue }
+            if YAML.isNull(value) { continue }
             switch key {
             case "title": result.title = text(value, key: "title")
             case "date": result.date = date(value)
@@ -185,21 +185,12 @@ struct FrontMatterReader {
     }
 
     private mutating func bool(_ node: Node, key: String) -> Bool? {
-        switch node.scalar?.string.lowercased() {
-        case "true", "yes", "on": return true
-        case "false", "no", "off": return false
-        default:
-            diagnostics.append(error("\(key) must be true or false, got \(node.scalar?.string ?? node.kindDescription)", at: node))
-            return nil
-        }
+        if let flag = YAML.flag(node) { return flag }
+        diagnostics.append(error("\(key) must be true or false, got \(node.scalar?.string ?? node.kindDescription)", at: node))
+        return nil
     }
 
     // MARK: Locations
-
-    private func isNull(_ node: Node) -> Bool {
-        guard let scalar = node.scalar else { return false }
-        return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
-    }
 
     private func fileLine(_ node: Node) -> Int {
         split.yamlFirstLine + (node.mark?.line ?? 1) - 1
@@ -214,30 +205,20 @@ struct FrontMatterReader {
     }
 
     private func yamlDiagnostic(_ error: Error) -> Diagnostic {
-        switch error as? YamlError {
-        case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
-            let detail = context.map {
-                " (\($0.text) started at line \(split.yamlFirstLine + $0.mark.line - 1), column \($0.mark.column))"
-            } ?? ""
-            return source.error("malformed YAML in front-matter: \(problem)\(detail)",
-                                line: split.yamlFirstLine + mark.line - 1, column: mark.column)
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            // libyaml gives only the mapping's position; point at the repeated key itself.
-            let key = duplicates.first ?? ""
+        let problem = YAML.Problem(error)
+        let line = split.yamlFirstLine + problem.line - 1
+        if let key = problem.duplicateKey {
+            // Point at the repeated key itself, not at its mapping.
             let lines = split.yaml.split(separator: "\n", omittingEmptySubsequences: false)
             let matches = lines.indices.filter { lines[$0].hasPrefix("\(key):") }
             if matches.count >= 2 {
                 return source.error("duplicate key '\(key)' (first given on line \(split.yamlFirstLine + matches[0]))",
                                     line: split.yamlFirstLine + matches[1])
             }
-            return source.error("duplicate key '\(key)'", line: split.yamlFirstLine + context.mark.line - 1, column: context.mark.column)
-        case .reader(let problem, _, _, _):
-            return source.error("malformed YAML in front-matter: \(problem)", line: split.yamlFirstLine)
-        default:
-            return source.error("malformed YAML in front-matter: \(error)", line: split.yamlFirstLine)
+            return source.error(problem.message, line: line, column: problem.column)
         }
+        let detail = problem.context.map { " (\($0.text) started at line \(split.yamlFirstLine + $0.line - 1), column \($0.column))" } ?? ""
+        return source.error("malformed YAML in front-matter: \(problem.message)\(detail)", line: line, column: problem.column)
     }
 }
 

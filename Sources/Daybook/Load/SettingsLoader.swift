@@ -12,10 +12,9 @@ enum SettingsLoader {
         let root: Node?
         do {
             root = try Yams.compose(yaml: source.text, .default, .default, .utf8)
-        } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _) {
-            return (settings, [source.error("malformed YAML: \(problem)", line: mark.line, column: mark.column)])
         } catch {
-            return (settings, [source.error("malformed YAML: \(error)", line: 1)])
+            let problem = YAML.Problem(error)
+            return (settings, [source.error("malformed YAML: \(problem.message)", line: problem.line, column: problem.column)])
         }
         guard let root else { return (settings, []) }
         guard let mapping = root.mapping else {
@@ -24,6 +23,10 @@ enum SettingsLoader {
         var diagnostics: [Diagnostic] = []
         for (keyNode, value) in mapping {
             let key = keyNode.scalar?.string ?? ""
+            if let feature = Features.reading(key) {
+                diagnostics += feature.readSetting(key, value, into: &settings, source: source)
+                continue
+            }
             let line = value.mark?.line ?? 1
             let column = value.mark?.column ?? 1
             func string() -> String? {
@@ -62,16 +65,8 @@ enum SettingsLoader {
                     }
                 }
             case "raw_html":
-                switch value.scalar?.string.lowercased() {
-                case "true", "yes", "on": settings.rawHTML = true
-                case "false", "no", "off": settings.rawHTML = false
-                default: diagnostics.append(source.error("raw_html must be true or false", line: line, column: column))
-                }
-            case "search":
-                switch value.scalar?.string.lowercased() {
-                case "true", "yes", "on": settings.search = true
-                case "false", "no", "off": settings.search = false
-                default: diagnostics.append(source.error("search must be true or false", line: line, column: column))
+                if let on = YAML.flag(value) { settings.rawHTML = on } else {
+                    diagnostics.append(source.error("raw_html must be true or false", line: line, column: column))
                 }
             case "home_entries":
                 if let count = value.scalar.flatMap({ Int($0.string) }), count > 0 {
@@ -79,8 +74,6 @@ enum SettingsLoader {
                 } else {
                     diagnostics.append(source.error("home_entries must be a whole number above 0", line: line, column: column))
                 }
-            case _ where quoteKeys.contains(key):
-                diagnostics += readQuoteSetting(key, value, into: &settings, source: source)
             default:
                 diagnostics.append(source.warning("unknown setting '\(key)' is ignored", line: keyNode.mark?.line ?? 1, column: keyNode.mark?.column ?? 1))
             }

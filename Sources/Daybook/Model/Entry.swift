@@ -1,63 +1,47 @@
-/// One journal entry, read from one file. Its fields (`Fields`) read and write as its own
-/// (`entry.title`).
-///
-/// A value like any other, kept in a shared box that is copied only when a changed copy is
-/// still shared (copy on write): entries are passed, sorted and copied through every stage, and
-/// copying fourteen fields (retaining each string, list and table) was a tenth of an edit's time.
-@dynamicMemberLookup
+/// One journal entry, read from one file.
 public struct Entry: Sendable, Hashable {
-    public struct Fields: Sendable, Hashable {
-        /// Path relative to the journal root, `entries/2024/05-01.md`.
-        public var sourcePath: String
-        public var title: String?
-        public var date: LocalDateTime
-        public var rating: Int?
-        public var place: Place?
-        public var tags: [String]
-        public var isDraft: Bool
-        /// A `slug:` given in the front-matter; clashes with it are errors, not renames.
-        public var explicitSlug: String?
-        /// Front-matter keys Daybook does not read itself.
-        public var extra: [String: FrontMatterValue]
-        /// The title's slug (or the explicit slug's), computed once when the file is read.
-        public var slug: String
-        /// File line of each front-matter key, for diagnostics found after loading.
-        public var keyLines: [String: Int]
-        /// The body rendered to HTML by cmark.
-        public var html: String
-        /// The body as plain text, whitespace collapsed.
-        public var plainText: String
-        /// The start of `plainText` that lists show, made when the file is read so a list needs
-        /// no body (see `Entry.excerpt(of:)`).
-        public var excerpt: String
-    }
-
-    // Only ever changed while uniquely referenced (see the setter below), so never shared while changing.
-    private final class Box: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var box: Box
-
-    public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
-        get { box.fields[keyPath: field] }
-        set {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-            box.fields[keyPath: field] = newValue
-        }
-    }
-
-    public static func == (a: Entry, b: Entry) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
-    public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
+    /// Path relative to the journal root, `entries/2024/05-01.md`.
+    public var sourcePath: String
+    public var title: String?
+    public var date: LocalDateTime
+    public var rating: Int?
+    public var place: Place?
+    public var tags: [String]
+    public var isDraft: Bool
+    /// A `slug:` given in the front-matter; clashes with it are errors, not renames.
+    public var explicitSlug: String?
+    /// Front-matter keys Daybook does not read itself.
+    public var extra: [String: FrontMatterValue]
+    /// The title's slug (or the explicit slug's), computed once when the file is read.
+    public var slug: String
+    /// File line of each front-matter key, for diagnostics found after loading.
+    public var keyLines: [String: Int]
+    /// The body rendered to HTML by cmark.
+    public var html: String
+    /// The body as plain text, whitespace collapsed.
+    public var plainText: String
+    /// The start of `plainText` that lists show, made when the file is read so a list needs
+    /// no body (see `Entry.excerpt(of:)`).
+    public var excerpt: String
 
     public init(sourcePath: String, title: String?, date: LocalDateTime, rating: Int? = nil, place: Place? = nil,
                 tags: [String] = [], isDraft: Bool = false, explicitSlug: String? = nil,
                 extra: [String: FrontMatterValue] = [:], keyLines: [String: Int] = [:], slug: String? = nil, html: String = "", plainText: String = "",
                 excerpt: String? = nil) {
-        box = Box(Fields(sourcePath: sourcePath, title: title, date: date, rating: rating, place: place, tags: tags, isDraft: isDraft,
-                         explicitSlug: explicitSlug, extra: extra, slug: slug ?? Slug.make(explicitSlug ?? title ?? ""),
-                         keyLines: keyLines, html: html, plainText: plainText, excerpt: excerpt ?? Self.excerpt(of: plainText)))
+        self.sourcePath = sourcePath
+        self.title = title
+        self.date = date
+        self.rating = rating
+        self.place = place
+        self.tags = tags
+        self.isDraft = isDraft
+        self.explicitSlug = explicitSlug
+        self.extra = extra
+        self.slug = slug ?? Slug.make(explicitSlug ?? title ?? "")
+        self.keyLines = keyLines
+        self.html = html
+        self.plainText = plainText
+        self.excerpt = excerpt ?? Self.excerpt(of: plainText)
     }
 
     static let excerptLength = 180

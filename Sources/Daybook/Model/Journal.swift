@@ -26,8 +26,6 @@ public struct Journal: Sendable {
     public var tags: [Tag]
     /// Number of drafts left out of the site.
     public var draftsLeftOut: Int
-    /// The quotes of the quote-of-the-day banner, in order.
-    public var quotes: [Quote] = []
 
     /// Years that have entries, newest first.
     public var years: [Int] {

@@ -1,53 +1,41 @@
-/// One page of the site to render: which template, at which site path.
-enum Page: Sendable, Hashable {
-    case home
-    case archives
-    case year(Int)
-    /// Index into `Journal.months`.
-    case month(Int)
-    /// Index into `Journal.entries`.
-    case entry(Int)
-    case tags
-    /// Index into `Journal.tags`.
-    case tag(Int)
-    case notFound
+/// One page of the site to render: a kind, and which page of that kind (`index`, in the order
+/// of `PageKind.indices(in:)`).
+struct Page: Sendable, Hashable {
+    let kind: any PageKind.Type
+    let index: Int
 
-    var template: String {
-        switch self {
-        case .home: return "home"
-        case .archives: return "archives"
-        case .year: return "year"
-        case .month: return "month"
-        case .entry: return "entry"
-        case .tags: return "tags"
-        case .tag: return "tag"
-        case .notFound: return "404"
-        }
+    init(_ kind: any PageKind.Type, _ index: Int = 0) {
+        self.kind = kind
+        self.index = index
     }
 
-    /// Every page of a journal, in a fixed order.
+    static func == (a: Page, b: Page) -> Bool { a.kind == b.kind && a.index == b.index }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(kind))
+        hasher.combine(index)
+    }
+
+    /// Whether the page is of `kind`.
+    func `is`(_ kind: any PageKind.Type) -> Bool { self.kind == kind }
+
+    var template: String { kind.template }
+
+    /// Every page of a journal: the kinds in the order of `PageKinds.all`, each kind's in its order.
     static func all(for journal: Journal) -> [Page] {
-        var pages: [Page] = [.home, .archives, .tags, .notFound]
-        pages += journal.years.map(Page.year)
-        pages += journal.months.indices.map(Page.month)
-        pages += journal.tags.indices.map(Page.tag)
-        pages += journal.entries.indices.map(Page.entry)
-        return pages
+        PageKinds.all.flatMap { kind in kind.indices(in: journal).map { Page(kind, $0) } }
     }
 
     /// Site path of the page: a folder (`2024/05/`) or, for the 404 page, a file.
-    func sitePath(in journal: Journal) -> String {
-        switch self {
-        case .home: return ""
-        case .archives: return "archives/"
-        case .year(let year): return "\(pad(year, 4))/"
-        case .month(let index): return journal.months[index].key.path
-        case .entry(let index): return journal.paths[index]
-        case .tags: return "tags/"
-        case .tag(let index): return journal.tags[index].path
-        case .notFound: return "404.html"
-        }
-    }
+    func sitePath(in journal: Journal) -> String { kind.sitePath(index, in: journal) }
+
+    /// The entries whose content appears on the page.
+    func entriesShown(in journal: Journal) -> [Int] { kind.entriesShown(index, in: journal) }
+
+    /// Everything else the page shows that is not an entry (neighbours, counts), for its key.
+    func structure(in journal: Journal) -> [String] { kind.structure(index, in: journal) }
+
+    /// The entry whose whole file (body included) the page shows, if any.
+    var entryShownWhole: Int? { kind.showsWholeEntry ? index : nil }
 
     /// The file written for a site path: folders get an `index.html`.
     static func outputFile(for sitePath: String) -> String {

@@ -13,11 +13,6 @@ public struct BuildOptions: Sendable {
     public var jobs = defaultJobs
     /// Read and write `.daybook/cache` to skip unchanged work; false forces a full build.
     public var useCache = true
-    /// False when the process ends right after the build, as the command line's does: the
-    /// build's data is then left for the operating system to reclaim at exit, which is quicker
-    /// than freeing a large journal's hundreds of thousands of values one by one (compilers do the
-    /// same). A program that builds more than once must leave this true.
-    public var freesMemory = true
 
     public init(journal: URL) {
         self.journal = journal

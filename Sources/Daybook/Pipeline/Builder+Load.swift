@@ -1,21 +1,52 @@
 import Foundation
 
-extension Builder {
-    /// One entry file's outcome: parsed or taken from the cache.
-    struct LoadedEntry: Sendable {
-        var path: String
-        var entry: Entry?
-        var diagnostics: [Diagnostic]
-        var hash: [UInt8]
-        var stat: FileStat?
-        /// Set when the entry came from the cache: its body is still in the body store.
-        var body: BodyStore.Reference?
-        /// What lists show of the entry (`Entry.listKey`); empty without an entry.
-        var listKey: [UInt8] = []
-        /// Taken from the cache as it was: same size and time, so same hash, parse and body.
-        var reused = false
-    }
+extension Build {
+    /// The load stage: settings, the features (beside the entries), every entry, the journal and
+    /// the templates. Throws with every problem found, errors and warnings together, when any is
+    /// an error.
+    /// - Parameters:
+    ///   - cacheRead: the reading of the build cache, when the up-to-date check started it.
+    ///   - entryStats: each entry file's size and time, when that check looked them up.
+    mutating func load(_ files: JournalFiles, cacheRead: Task<BuildCache?, Never>?, entryStats: [FileStat?]?) async throws -> Loaded {
+        var (settings, diagnostics) = SettingsLoader.load(text: files.settingsText)
+        if let baseURL = options.baseURL { settings.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
+        settings.includeDrafts = options.includeDrafts
+        // The features read what they need (quotes, the search cache) while the entries are read.
+        let input = FeatureInput(options: options, files: files, settings: settings)
+        async let loadingFeatures = Features.load(input)
+        if !FileManager.default.fileExists(atPath: options.journal.appendingPathComponent("entries").path) {
+            diagnostics.append(.warning("no entries/ folder; the site will have no entries", at: nil))
+        }
+        var read: BuildCache?
+        if options.writes && options.useCache { read = if let cacheRead { await cacheRead.value } else { BuildCache.load(journal: options.journal) } }
+        let cache = read?.parseKey == Builder.parseKey(settings) ? read : nil
+        timer.lap(cache == nil ? "scan" : "scan and read cache")
 
+        let loader = EntryLoader(dates: DateParser(timeZone: TimeZone(identifier: settings.timeZone) ?? .gmt), rawHTML: settings.rawHTML)
+        progress(BuildProgress(stage: "Reading entries", done: 0, total: files.entries.count))
+        let entries = try await Builder.loadEntries(files, loader: loader, cache: cache, stats: entryStats, jobs: options.jobs)
+        diagnostics += entries.flatMap(\.diagnostics)
+        timer.lap("read and parse entries")
+        var (journal, linkProblems) = JournalAssembler.assemble(entries.compactMap(\.entry), settings: settings)
+        diagnostics += linkProblems
+        var (features, featureProblems) = await loadingFeatures
+        for index in features.indices { features[index].assemble(&journal) }
+        diagnostics += featureProblems
+        timer.lap("assemble")
+
+        var overrides: [String: [UInt8]] = [:]
+        for name in files.templates { overrides[name] = files.bytes(of: "templates/\(name)") }
+        let (templates, templateProblems) = TemplateSet.load(overrides: overrides)
+        diagnostics += templateProblems
+        timer.lap("templates")
+
+        guard let templates, !diagnostics.hasErrors else { throw BuildFailure(diagnostics) }
+        return Loaded(files: files, journal: journal, templates: templates, features: features, warnings: diagnostics,
+                      cache: cache, entries: entries, loader: loader)
+    }
+}
+
+extension Builder {
     /// Reads every entry, reusing the cached parse of a file whose size and time are unchanged
     /// (and not so recent that a same-second edit could hide) or whose content hash is unchanged.
     /// - Parameter stats: each entry file's size and time, when looked up already (in scan order).
@@ -50,15 +81,14 @@ extension Builder {
     }
 
     /// What every page depends on besides its entries.
-    static func siteKey(_ journal: Journal, templates: TemplateSet, banner: QuoteBanner?) -> [UInt8] {
+    static func siteKey(_ journal: Journal, templates: TemplateSet, features: [any Feature]) -> [UInt8] {
         var settings = journal.settings
         settings.includeDrafts = false
         let years = journal.years.map(String.init).joined(separator: ",")
         return ContentHash.digest(parts: [
             Array(DaybookVersion.string.utf8), Array("\(BuildCache.format)".utf8), Array("\(settings)".utf8),
             templates.digest, Array("\(journal.entries.count) \(years)".utf8),
-            // A banner on every page is part of every page; on the home page only, of its key alone.
-            Array((banner?.onEveryPage == true ? banner!.key : "").utf8),
+            Array(Features.joinedKeys(features.map(\.siteKey)).utf8),
         ])
     }
 

@@ -2,14 +2,15 @@ import Foundation
 import Synchronization
 
 /// Runs `transform` over `items` in chunks on up to `jobs` tasks at once and returns the results
-/// in the order of `items`, whatever order the tasks finish in.
+/// in the order of `items`, whatever order the tasks finish in. `chunkSize`, when given, sets
+/// the chunks' size instead of `chunksPerJob`.
 func parallelMap<Item: Sendable, Result: Sendable>(
-    _ items: [Item], jobs: Int, chunksPerJob: Int = 4,
+    _ items: [Item], jobs: Int, chunksPerJob: Int = 4, chunkSize givenSize: Int? = nil,
     _ transform: @escaping @Sendable (Item) throws -> Result
 ) async throws -> [Result] {
     guard !items.isEmpty else { return [] }
     let jobs = max(1, jobs)
-    let chunkSize = max(1, items.count / (jobs * chunksPerJob) + 1)
+    let chunkSize = givenSize ?? max(1, items.count / (jobs * chunksPerJob) + 1)
     let starts = Array(stride(from: 0, to: items.count, by: chunkSize))
     var results = [[Result]](repeating: [], count: starts.count)
     try await withThrowingTaskGroup(of: (Int, [Result]).self) { group in
@@ -43,3 +44,17 @@ func concurrentMap<Item: Sendable, Result: Sendable>(_ items: [Item], _ transfor
 
 /// The number of parallel tasks a build uses by default: one per core.
 public var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+/// A thread-safe running total for progress reports.
+final class Counter: Sendable {
+    private let value = Mutex(0)
+    func add(_ amount: Int) -> Int { value.withLock { $0 += amount; return $0 } }
+}
+
+/// A list that tasks add to at once.
+final class Collected<Element: Sendable>: Sendable {
+    private let items = Mutex<[Element]>([])
+    func add(_ more: some Sequence<Element>) { items.withLock { $0 += more } }
+    var all: [Element] { items.withLock { $0 } }
+    var count: Int { items.withLock { $0.count } }
+}

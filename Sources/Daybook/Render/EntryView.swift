@@ -33,9 +33,6 @@ struct JournalView: Sendable {
     /// Stand-alone month names, January first.
     var monthNames: [String]
     var monthAbbreviations: [String]
-    var quoteBanner: QuoteBanner?
-    /// Site path of the search index folder, `search/`; nil when search is off.
-    var searchIndex: String?
     /// Bodies read back from the body store, by journal index, for entries whose parse came from
     /// the cache without one: kept beside the journal, since filling them into its entries would
     /// copy all of them.
@@ -100,7 +97,5 @@ struct JournalView: Sendable {
         monthHeadings = headings
         monthNames = (1...12).map(dates.monthName)
         monthAbbreviations = (1...12).map(dates.monthAbbreviation)
-        quoteBanner = QuoteBanner(journal: journal)
-        searchIndex = journal.settings.search ? SearchIndex.folder : nil
     }
 }

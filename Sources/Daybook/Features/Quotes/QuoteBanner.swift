@@ -12,15 +12,15 @@ struct QuoteBanner: Sendable {
     var dataFile: OutputFile
 
     /// Nil when the banner is turned off or there are no quotes.
-    init?(journal: Journal) {
+    init?(journal: Journal, quotes: [Quote]) {
         let settings = journal.settings
         let day = journal.entries.first?.date.localDay ?? LocalDay(year: 1970, month: 1, day: 1)
-        guard settings.quoteOfTheDay, let quote = QuoteOfTheDay.quote(for: day, in: journal.quotes) else { return nil }
+        guard settings.quoteOfTheDay, let quote = QuoteOfTheDay.quote(for: day, in: quotes) else { return nil }
         self.quote = quote
         self.day = day
         onEveryPage = settings.quoteOnEveryPage
-        creditsZenQuotes = journal.quotes.contains(where: \.fromZenQuotes)
-        dataFile = QuoteDataFile.make(journal.quotes)
+        creditsZenQuotes = quotes.contains(where: \.fromZenQuotes)
+        dataFile = QuoteDataFile.make(quotes)
     }
 
     /// Everything of the banner a page shows, for incremental builds' page keys.

@@ -33,7 +33,7 @@ enum QuoteFileLoader {
             return ([], decodeProblems + [reader.malformed(error)])
         }
         // An empty file is an empty list: it hides the banner.
-        guard let root, !reader.isNull(root) else { return ([], decodeProblems) }
+        guard let root, !YAML.isNull(root) else { return ([], decodeProblems) }
         let quotes = reader.quotes(root)
         return (quotes, decodeProblems + reader.diagnostics)
     }

@@ -54,8 +54,8 @@ struct QuoteFileReader {
 
     /// The value as text, nil when null or empty; a list, mapping or (in JSON) a number or boolean is an error.
     private mutating func string(_ node: Node, key: String) -> String? {
-        guard let scalar = node.scalar, !isNull(node) else {
-            if !isNull(node) { diagnostics.append(error("\(key) must be text, got \(node.kindDescription)", at: node)) }
+        guard let scalar = node.scalar, !YAML.isNull(node) else {
+            if !YAML.isNull(node) { diagnostics.append(error("\(key) must be text, got \(node.kindDescription)", at: node)) }
             return nil
         }
         if isJSON && scalar.style == .plain {
@@ -66,23 +66,13 @@ struct QuoteFileReader {
         return text.isEmpty ? nil : text
     }
 
-    func isNull(_ node: Node) -> Bool {
-        guard let scalar = node.scalar else { return false }
-        return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
-    }
-
     /// The parser's complaint, at the position it gives.
     func malformed(_ error: Error) -> Diagnostic {
-        switch error as? YamlError {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return source.error("malformed \(format): \(problem)", line: mark.line, column: mark.column)
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return source.error("duplicate key '\(duplicates.first ?? "")' in a quote", line: context.mark.line, column: context.mark.column)
-        case .reader(let problem, _, _, _):
-            return source.error("malformed \(format): \(problem)", line: 1)
-        default:
-            return source.error("malformed \(format): \(error)", line: 1)
+        let problem = YAML.Problem(error)
+        if let key = problem.duplicateKey {
+            return source.error("duplicate key '\(key)' in a quote", line: problem.line, column: problem.column)
         }
+        return source.error("malformed \(format): \(problem.message)", line: problem.line, column: problem.column)
     }
 
     private func error(_ message: String, at node: Node) -> Diagnostic {

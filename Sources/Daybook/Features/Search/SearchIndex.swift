@@ -117,10 +117,10 @@ struct SearchIndex: Sendable {
     }
 
     /// The posting lists of `documents` (numbered by position), as (terms in index order, each
-    /// term's encoded list). The documents are split into runs, one per job: each run's postings
-    /// are counted per term, which gives every run its own place in every term's list, and then
-    /// filed there as their final codes (entry number and impact), all runs at once; the lists
-    /// are encoded in parallel. The impacts of small counts are worked out once per entry.
+    /// term's encoded list). The documents are split into runs, one per job: each run counts its
+    /// postings per term and files them, term by term, in an array of its own as their final codes
+    /// (entry number and impact), all runs at once; each term's list joins its runs' parts and is
+    /// encoded, in parallel. The impacts of small counts are worked out once per entry.
     /// - Parameter runSize: the fewest documents worth a run of their own.
     static func postings(_ documents: [SearchDocuments.Document], in table: SearchDocuments,
                          jobs: Int, runSize: Int = 1024) async throws -> (terms: [String], lists: [String]) {
@@ -141,33 +141,29 @@ struct SearchIndex: Sendable {
             return (counts: count, length: length)
         }
         let (counts, lengths) = (counted.map(\.counts), counted.map(\.length))
-        // starts[term]..<starts[term + 1]: where the term's postings go; within it, run by run.
-        var starts = [Int](repeating: 0, count: termCount + 1)
-        var next = [[Int]](repeating: [Int](repeating: 0, count: termCount), count: runCount)
-        for term in 0..<termCount {
-            var position = starts[term]
-            for run in 0..<runCount {
-                next[run][term] = position
-                position += counts[run][term]
-            }
-            starts[term + 1] = position
+        // Each run files its postings in an array of its own, term by term: runStarts[run][term]
+        // is where the term's postings begin in it. A term's list is its runs' parts, in run order.
+        let runStarts = counts.map { count in
+            var starts = [Int](repeating: 0, count: termCount + 1)
+            for term in 0..<termCount { starts[term + 1] = starts[term] + count[term] }
+            return starts
         }
         let averageLength = Double(lengths.reduce(0, +)) / Double(max(1, documents.count))
-        let total = starts[termCount]
-        let starting = next
-        let codes = [UInt32](unsafeUninitializedCapacity: total) { buffer, initialized in
-            // Each run writes its own places of every list, so the runs never touch one element.
-            let shared = SharedBuffer(buffer)
-            DispatchQueue.concurrentPerform(iterations: runCount) { run in
-                var next = starting[run]
-                fill(documents, runs[run], averageLength: averageLength, next: &next, codes: shared.buffer)
+        let filed = concurrentMap(Array(runs.indices)) { run in
+            let total = runStarts[run][termCount]
+            return [UInt32](unsafeUninitializedCapacity: total) { buffer, initialized in
+                var next = Array(runStarts[run].dropLast())
+                fill(documents, runs[run], averageLength: averageLength, next: &next, codes: buffer)
+                initialized = total
             }
-            initialized = total
         }
-        let order = table.sortedTerms().filter { starts[Int($0) + 1] > starts[Int($0)] }
-        let bounds = starts
+        let order = table.sortedTerms().filter { term in runStarts.contains { $0[Int(term) + 1] > $0[Int(term)] } }
         let lists = try await parallelMap(order, jobs: jobs) { term in
-            SearchCode.postings(packed: codes[bounds[Int(term)]..<bounds[Int(term) + 1]])
+            let term = Int(term)
+            if filed.count == 1 { return SearchCode.postings(packed: filed[0][runStarts[0][term]..<runStarts[0][term + 1]]) }
+            var packed: [UInt32] = []
+            for (codes, starts) in zip(filed, runStarts) { packed += codes[starts[term]..<starts[term + 1]] }
+            return SearchCode.postings(packed: packed[...])
         }
         return (order.map { table.terms[Int($0)] }, lists)
     }
@@ -199,10 +195,4 @@ struct SearchIndex: Sendable {
             }
         }
     }
-}
-
-/// One buffer written from several threads at once, each at places no other writes.
-private struct SharedBuffer<Element>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Element>
-    init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
 }

@@ -2,11 +2,8 @@ import Foundation
 import Yams
 
 /// The quote-of-the-day keys of `daybook.yml`.
-extension SettingsLoader {
-    static let quoteKeys: Set<String> = ["quote_of_the_day", "quote_on_every_page", "zenquotes", "zenquotes_timeout"]
-    static let zenQuotesDefaultURL = "https://zenquotes.io/api/quotes"
-
-    static func readQuoteSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText) -> [Diagnostic] {
+extension Quotes {
+    static func readSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText) -> [Diagnostic] {
         let raw = value.scalar?.string ?? ""
         let shown = value.scalar == nil ? "a list or mapping" : raw.isEmpty ? "nothing" : raw
         func problem(_ message: String) -> [Diagnostic] {
@@ -14,13 +11,13 @@ extension SettingsLoader {
         }
         switch key {
         case "quote_of_the_day":
-            guard let on = flag(value) else { return problem("quote_of_the_day must be true or false") }
+            guard let on = YAML.flag(value) else { return problem("quote_of_the_day must be true or false") }
             settings.quoteOfTheDay = on
         case "quote_on_every_page":
-            guard let on = flag(value) else { return problem("quote_on_every_page must be true or false") }
+            guard let on = YAML.flag(value) else { return problem("quote_on_every_page must be true or false") }
             settings.quoteOnEveryPage = on
         case "zenquotes":
-            if let on = flag(value) {
+            if let on = YAML.flag(value) {
                 settings.zenQuotesURL = on ? zenQuotesDefaultURL : nil
             } else if value.scalar != nil, let url = URL(string: raw), ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil {
                 settings.zenQuotesURL = raw
@@ -36,14 +33,5 @@ extension SettingsLoader {
             break
         }
         return []
-    }
-
-    /// true/yes/on, false/no/off, as YAML 1.1 spells booleans; nil for anything else.
-    private static func flag(_ value: Node) -> Bool? {
-        switch value.scalar?.string.lowercased() {
-        case "true", "yes", "on": return true
-        case "false", "no", "off": return false
-        default: return nil
-        }
     }
 }

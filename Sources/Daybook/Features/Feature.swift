@@ -1,0 +1,118 @@
+import Foundation
+import Yams
+
+/// A capability of the site beyond the core pages: search, the quote of the day, and the ones to
+/// come. A feature owns its settings keys, what it reads besides the entries, its part of every
+/// page key and template context, its data files and its part of the cache. The pipeline walks
+/// `Features.all` in order through this protocol and names no feature itself.
+///
+/// A feature is a value made afresh by each build (`load`), so it can carry what it read and
+/// worked out through the stages; every requirement but `load` has a default that does nothing.
+protocol Feature: Sendable {
+    /// The `daybook.yml` keys the feature reads.
+    static var settingsKeys: Set<String> { get }
+    /// Reads one of `settingsKeys` into `settings`; returns its problems.
+    static func readSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText) -> [Diagnostic]
+    /// Reads what the feature needs besides the entries, while they are read. A feature turned
+    /// off by the settings still returns a value, which then adds nothing.
+    static func load(_ input: FeatureInput) async -> (feature: Self, problems: [Diagnostic])
+
+    /// Adds what the feature read to the assembled journal and works out what pages show.
+    mutating func assemble(_ journal: inout Journal)
+    /// What of the feature every page shows, for every page's key.
+    var siteKey: String { get }
+    /// What of the feature `page` alone shows, for its key.
+    func key(for page: Page) -> String
+    /// What the feature's data files derive from besides the entries and the site key.
+    var dataKey: String { get }
+    /// Keys the feature adds to the `site` block of every page, linked from `linker`'s page.
+    func siteBlock(_ linker: Linker) -> [String: Any]
+    /// Keys the feature adds to the context of `page`.
+    func context(for page: PageContext) -> [String: Any]
+
+    /// Decides which of its data files to make again, given the last build's (`planning`), and
+    /// returns the journal indices of the entries it will need in full (with their bodies).
+    mutating func planData(_ planning: DataPlanning) async -> Set<Int>
+    /// Makes the data files planned. Files handed to `emit`, when given, are not returned.
+    mutating func makeData(_ view: JournalView, _ making: DataMaking) async throws -> DataFiles
+}
+
+/// What a feature's `load` may read.
+struct FeatureInput: Sendable {
+    var options: BuildOptions
+    var files: JournalFiles
+    var settings: Settings
+    /// Whether a cache of earlier builds may be read (a writing build that uses the cache).
+    var readsCache: Bool { options.writes && options.useCache }
+}
+
+/// What a feature's data planning knows of the last build.
+struct DataPlanning: Sendable {
+    var journal: Journal
+    var keys: PageKeys
+    /// Whether the last build left the file at `path` as it would make it from `key`; nil on a
+    /// build from scratch. A feature leaves such files as they are.
+    var kept: (@Sendable (_ path: String, _ key: [UInt8]) -> Bool)?
+}
+
+/// How a feature's data files are to be made.
+struct DataMaking: Sendable {
+    var jobs: Int
+    var journal: URL
+    /// Takes files as they are made, so a large journal's data is never held at once.
+    var emit: (@Sendable ([OutputFile]) throws -> Void)?
+    var progress: @Sendable (BuildProgress) -> Void
+}
+
+/// A feature's data files: those made (unless emitted), the paths of all it has (some may be
+/// left from the last build), and the saving of its cache, if it started one.
+struct DataFiles: Sendable {
+    var files: [OutputFile] = []
+    var paths: [String] = []
+    var saving: Task<Void, Never>?
+}
+
+extension Feature {
+    static var settingsKeys: Set<String> { [] }
+    static func readSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText) -> [Diagnostic] { [] }
+    mutating func assemble(_ journal: inout Journal) {}
+    var siteKey: String { "" }
+    func key(for page: Page) -> String { "" }
+    var dataKey: String { "" }
+    func siteBlock(_ linker: Linker) -> [String: Any] { [:] }
+    func context(for page: PageContext) -> [String: Any] { [:] }
+    mutating func planData(_ planning: DataPlanning) async -> Set<Int> { [] }
+    mutating func makeData(_ view: JournalView, _ making: DataMaking) async throws -> DataFiles { DataFiles() }
+}
+
+enum Features {
+    /// Every feature, in the order the pipeline walks them. Adding a capability is a folder
+    /// under `Features/` and a line here.
+    static let all: [any Feature.Type] = [Quotes.self, Search.self]
+
+    /// Loads every feature beside each other.
+    static func load(_ input: FeatureInput) async -> (features: [any Feature], problems: [Diagnostic]) {
+        await withTaskGroup(of: (Int, any Feature, [Diagnostic]).self) { group in
+            for (position, kind) in all.enumerated() {
+                group.addTask {
+                    let (feature, problems) = await kind.load(input)
+                    return (position, feature, problems)
+                }
+            }
+            var loaded: [(Int, any Feature, [Diagnostic])] = []
+            for await item in group { loaded.append(item) }
+            loaded.sort { $0.0 < $1.0 }
+            return (loaded.map(\.1), loaded.flatMap(\.2))
+        }
+    }
+
+    /// The features' parts of a key as one: those that add something, apart.
+    static func joinedKeys(_ parts: [String]) -> String {
+        parts.filter { !$0.isEmpty }.joined(separator: "\u{0}")
+    }
+
+    /// The feature that reads settings key `key`, if one does.
+    static func reading(_ key: String) -> (any Feature.Type)? {
+        all.first { $0.settingsKeys.contains(key) }
+    }
+}

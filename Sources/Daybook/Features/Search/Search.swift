@@ -1,0 +1,64 @@
+import Foundation
+import Yams
+
+/// Full-text search: an index of every entry in small JSON files under `search/`, read by
+/// `search.js` in the reader's browser. Record files are keyed by the entries they show, like
+/// pages, so an incremental build makes only those whose entries changed; an entry is tokenized
+/// again only when its file changed (`SearchCache`).
+struct Search: Feature {
+    var isOn: Bool
+    /// Whether this build may save the search cache (a writing build).
+    var savesCache: Bool
+    /// The reading of the search cache, started at load so it runs beside the entries' reading.
+    var cacheRead: Task<(documents: SearchDocuments, origin: SearchCache.Origin)?, Never>?
+    /// What the data stage reuses and makes; set by `planData`.
+    var plan: SearchPlan?
+
+    static let settingsKeys: Set<String> = ["search"]
+
+    static func readSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText) -> [Diagnostic] {
+        guard let on = YAML.flag(value) else {
+            return [source.error("search must be true or false", line: value.mark?.line ?? 1, column: value.mark?.column ?? 1)]
+        }
+        settings.search = on
+        return []
+    }
+
+    static func load(_ input: FeatureInput) async -> (feature: Search, problems: [Diagnostic]) {
+        let on = input.settings.search, journal = input.options.journal, key = Builder.parseKey(input.settings)
+        let read = on && input.readsCache ? Task { SearchCache.read(journal: journal, parseKey: key) } : nil
+        return (Search(isOn: on, savesCache: input.options.writes, cacheRead: read), [])
+    }
+
+    /// `site.search.index`, the index folder from the page, for `search.js`; false when off.
+    func siteBlock(_ linker: Linker) -> [String: Any] {
+        ["search": isOn ? ["index": linker.root + SearchIndex.folder] as [String: Any] : false]
+    }
+
+    /// Keeps the record files the last build left as they would be made now, and returns the
+    /// entries of the others, and those to tokenize, which need their bodies.
+    mutating func planData(_ planning: DataPlanning) async -> Set<Int> {
+        guard isOn else { return [] }
+        var plan = SearchPlan(journal: planning.journal, keys: planning.keys, cached: await cacheRead?.value)
+        cacheRead = nil
+        if let kept = planning.kept {
+            plan.records = Set(plan.recordKeys.indices.filter { !kept(SearchIndex.recordPath($0), plan.recordKeys[$0]) })
+        }
+        self.plan = plan
+        return plan.recordEntries.union(plan.untokenized)
+    }
+
+    mutating func makeData(_ view: JournalView, _ making: DataMaking) async throws -> DataFiles {
+        guard isOn, var plan else { return DataFiles() }
+        self.plan = nil
+        making.progress(BuildProgress(stage: "Indexing for search", done: 0, total: view.journal.entries.count))
+        plan.added = Array(Set(plan.untokenized.map { plan.keys[$0] }))
+        let index = try await SearchIndex.build(view, documents: &plan.documents, keys: plan.keys, records: plan.records,
+                                                recordKeys: plan.recordKeys, stamp: plan.stamp, emit: making.emit, jobs: making.jobs)
+        // The documents are saved while the pages render.
+        let saving = savesCache ? Task { [plan, journal = making.journal, settings = view.journal.settings] in
+            plan.save(journal: journal, settings: settings)
+        } : nil
+        return DataFiles(files: index.files, paths: index.paths, saving: saving)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// What the search index of a build reuses and must make: the documents of earlier builds, the
+/// record files to make again and the entries to tokenize.
+struct SearchPlan: Sendable {
+    var documents: SearchDocuments
+    /// Where the cached documents came from, if there were any.
+    var origin: SearchCache.Origin?
+    /// Per entry (journal order): the content hash of its file.
+    var keys: [[UInt8]]
+    /// The record files to make; nil for all.
+    var records: Set<Int>?
+    var recordKeys: [[UInt8]]
+    var stamp: String
+    /// The keys of the documents this build adds: those of its untokenized entries.
+    var added: [[UInt8]] = []
+    /// Journal indices of the entries with no document yet, whose bodies tokenizing needs.
+    let untokenized: Set<Int>
+
+    /// - Parameter cached: the documents of earlier builds, if any can be trusted.
+    init(journal: Journal, keys pageKeys: PageKeys, cached: (documents: SearchDocuments, origin: SearchCache.Origin)?) {
+        documents = cached?.documents ?? SearchDocuments()
+        origin = cached?.origin
+        keys = pageKeys.contentHashes
+        let count = journal.entries.count
+        // A record shows its entries in the journal's settings; templates play no part.
+        var settings = journal.settings
+        settings.includeDrafts = false
+        let settingsKey = ContentHash.digest(parts: [Array(DaybookVersion.string.utf8), Array("\(settings)".utf8)])
+        recordKeys = SearchIndex.recordGroups(count: count).map { group in
+            var hasher = ContentHash.Hasher()
+            hasher.add(settingsKey)
+            for number in group { hasher.add(pageKeys.entryKeys[count - 1 - number]) }
+            return hasher.finish()
+        }
+        stamp = SearchIndex.stamp(for: pageKeys.dataKey)
+        untokenized = Set(keys.indices.filter { [documents, keys] in documents[keys[$0]] == nil })
+    }
+
+    /// Journal indices of the entries in the record files to make.
+    var recordEntries: Set<Int> {
+        let count = keys.count
+        let groups = SearchIndex.recordGroups(count: count)
+        let numbers = records.map(Array.init) ?? Array(groups.indices)
+        return Set(numbers.flatMap { groups[$0].map { count - 1 - $0 } })
+    }
+
+    /// Saves the documents of this journal's entries when they differ from the cache's: a few
+    /// changes appended to the log, else everything anew.
+    func save(journal: URL, settings: Settings) {
+        let current = Set(keys)
+        let removed = documents.documents.keys.filter { !current.contains($0) }
+        guard !added.isEmpty || !removed.isEmpty || origin == nil else { return }
+        if let origin, added.count + removed.count <= max(64, keys.count / 8) {
+            let change = SearchCache.Change(firstTerm: origin.termCount, terms: Array(documents.terms[origin.termCount...]),
+                                            documents: added.compactMap { key in documents[key].map { (key, $0) } },
+                                            removed: removed)
+            if SearchCache.append(change, journal: journal, origin: origin) { return }
+        }
+        SearchCache.save(documents.keeping(keys), journal: journal, parseKey: Builder.parseKey(settings))
+    }
+}

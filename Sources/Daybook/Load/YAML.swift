@@ -1,0 +1,55 @@
+import Yams
+
+/// What every reader of YAML (settings, front-matter, quote files) shares: booleans and nulls
+/// as YAML 1.1 spells them, and the parser's errors as a message with a position.
+enum YAML {
+    /// true/yes/on, false/no/off, in any case; nil for anything else.
+    static func flag(_ node: Node) -> Bool? {
+        switch node.scalar?.string.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: return nil
+        }
+    }
+
+    /// An empty value, `~` or `null`, written plain (a quoted "null" is text).
+    static func isNull(_ node: Node) -> Bool {
+        guard let scalar = node.scalar else { return false }
+        return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    /// The parser's complaint about a YAML text, positioned within that text (1-based).
+    struct Problem {
+        var message: String
+        var line: Int
+        var column = 1
+        /// What the parser was reading when it failed, and where that started.
+        var context: (text: String, line: Int, column: Int)?
+        /// For a key given twice in one mapping: that key.
+        var duplicateKey: String?
+
+        init(_ error: Error) {
+            switch error as? YamlError {
+            case .scanner(let context, let problem, let mark, _),
+                 .parser(let context, let problem, let mark, _),
+                 .composer(let context, let problem, let mark, _):
+                message = problem
+                line = mark.line
+                column = mark.column
+                self.context = context.map { ($0.text, $0.mark.line, $0.mark.column) }
+            case .duplicatedKeysInMapping(let duplicates, let context):
+                // libyaml gives the mapping's position only.
+                duplicateKey = duplicates.first ?? ""
+                message = "duplicate key '\(duplicateKey!)'"
+                line = context.mark.line
+                column = context.mark.column
+            case .reader(let problem, _, _, _):
+                message = problem
+                line = 1
+            default:
+                message = "\(error)"
+                line = 1
+            }
+        }
+    }
+}

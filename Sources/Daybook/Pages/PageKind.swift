@@ -1,0 +1,40 @@
+/// A kind of page: where its pages go, what they show and how their template is filled. One
+/// file per kind in this folder; `PageKinds.all` lists them, in the order pages are made.
+protocol PageKind: Sendable {
+    /// The template that renders it, without `.mustache`.
+    static var template: String { get }
+    /// The pages of this kind in `journal`, as the indices `Page.index` takes.
+    static func indices(in journal: Journal) -> Range<Int>
+    /// Site path of page `index`: a folder (`2024/05/`) or a file (`404.html`).
+    static func sitePath(_ index: Int, in journal: Journal) -> String
+    /// The entries whose content appears on page `index` (journal indices).
+    static func entriesShown(_ index: Int, in journal: Journal) -> [Int]
+    /// Everything else the page shows that is not an entry (neighbouring months, counts), as
+    /// strings for its key. Month and year names follow from the locale, which is in the site key.
+    static func structure(_ index: Int, in journal: Journal) -> [String]
+    /// True for a kind whose page `index` is entry `index` itself, body and all.
+    static var showsWholeEntry: Bool { get }
+    /// The page's title (nil for none) and its own keys of the template context.
+    static func context(_ index: Int, _ page: PageContext) -> (title: String?, values: [String: Any])
+}
+
+extension PageKind {
+    static var showsWholeEntry: Bool { false }
+    static func entriesShown(_ index: Int, in journal: Journal) -> [Int] { [] }
+    static func structure(_ index: Int, in journal: Journal) -> [String] { [] }
+}
+
+/// A kind with a single page.
+protocol SinglePageKind: PageKind {}
+
+extension SinglePageKind {
+    static func indices(in journal: Journal) -> Range<Int> { 0..<1 }
+}
+
+enum PageKinds {
+    /// Every kind of page, in the order a build makes them.
+    static let all: [any PageKind.Type] = [
+        HomePage.self, ArchivesPage.self, TagsPage.self, NotFoundPage.self,
+        YearPage.self, MonthPage.self, TagPage.self, EntryPage.self,
+    ]
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Synchronization
+
+/// What the write stage leaves for the save stage.
+struct Written: Sendable {
+    /// Every file of the output, with its key and the size and time it had when written.
+    var records: [String: BuildCache.OutputRecord] = [:]
+    var pageCount = 0
+    var warnings: [Diagnostic] = []
+    /// The saving of the build cache and of the features' caches, under way.
+    var saving: Task<Void, Never>?
+}
+
+extension Build {
+    /// The write stage: one path for every build. Against the last build's records (none on a
+    /// first build, with `--no-cache`, or when they cannot be trusted, so everything is made) it
+    /// works out which pages and files changed, has the features make their data, renders, and
+    /// hands the files to a sink: a new folder swapped in, the last output updated in place, or
+    /// nothing for `check`.
+    mutating func write(_ loaded: Loaded, outputStats: [String: FileStat?]?) async throws -> Written {
+        var stage = try await WriteStage(loaded, options: options, outputStats: outputStats)
+        timer.lap("compare with the last build")
+        let needs = try await stage.planData()
+        let view = stage.view(needing: needs)
+        timer.lap("bodies and views")
+        let sink = try stage.sink()
+        do {
+            try await stage.makeData(view, sink: sink, progress: progress)
+            timer.lap("data files and folders")
+            let storing = stage.startStoringBodies()
+            try await stage.render(view, to: sink, progress: progress)
+            try stage.copyStatic(to: sink)
+            timer.lap(stage.last.isEmpty ? "render and write" : "render \(stage.toRender.count) of \(stage.pages.count) pages")
+            let result = try sink.finish(current: stage.currentFiles, removed: stage.removed)
+            var written = Written(pageCount: stage.pages.count, warnings: result.warnings)
+            if options.writes {
+                written.records = try await stage.records()
+                written.saving = stage.save(written.records, removed: result.removed, storing: storing)
+            }
+            timer.lap(result.updated.map { "write \($0), remove \(result.removed.count)" } ?? "static and swap")
+            return written
+        } catch {
+            sink.discard()
+            throw error
+        }
+    }
+}
+
+/// The state of one write stage, from the comparison with the last build to the records.
+struct WriteStage {
+    let loaded: Loaded
+    let options: BuildOptions
+    let output: URL
+    let pages: [Page]
+    /// Each page's file, in the order of `pages`.
+    let pagePaths: [String]
+    let keys: PageKeys
+    let last: LastOutput
+    let renderer: SiteRenderer.Assets
+    /// The pages to render, with their files and keys.
+    private(set) var toRender: [(page: Page, path: String, key: [UInt8])] = []
+    /// The records carried over from the last build: files it left as this build would make them.
+    var kept: [String: BuildCache.OutputRecord] = [:]
+    /// The files this build makes, with their keys (pages, data, assets, static files).
+    let made = Collected<(path: String, key: [UInt8])>()
+    var features: [any Feature]
+    /// The data files' paths, and the savings of the features' caches.
+    var dataPaths: [String] = []
+    var dataSavings: [Task<Void, Never>] = []
+    var dataUnchanged = false
+
+    init(_ loaded: Loaded, options: BuildOptions, outputStats: [String: FileStat?]?) async throws {
+        self.loaded = loaded
+        self.options = options
+        let journal = loaded.journal
+        output = options.writtenOutput
+        pages = Page.all(for: journal)
+        pagePaths = pages.map { Page.outputFile(for: $0.sitePath(in: journal)) }
+        features = loaded.features
+        renderer = SiteRenderer.Assets(loaded.templates)
+        try Self.checkStaticClashes(loaded, pagePaths: pagePaths)
+        // Labelled as `PageKeys` takes them: unlabelled, the whole table was converted, key by key.
+        let files = Dictionary(loaded.entries.map { ($0.path, (hash: $0.hash, listKey: $0.listKey)) }, uniquingKeysWith: { a, _ in a })
+        keys = try await PageKeys(journal: journal, files: files,
+                                  siteKey: Builder.siteKey(journal, templates: loaded.templates, features: loaded.features),
+                                  features: loaded.features, jobs: options.jobs)
+        last = try await LastOutput(cache: loaded.cache, output: output, journal: options.journal, known: outputStats, jobs: options.jobs)
+        try await comparePages()
+    }
+
+    /// A static file may not take the address of a page.
+    private static func checkStaticClashes(_ loaded: Loaded, pagePaths: [String]) throws {
+        let generated = loaded.files.statics.isEmpty ? [] : Set(pagePaths)
+        let clashes = loaded.files.statics.filter { generated.contains($0) }
+        guard clashes.isEmpty else {
+            throw BuildFailure(loaded.warnings + clashes.map {
+                .error("static/\($0) would replace a page Daybook generates; rename or move it", at: SourceLocation(file: "static/\($0)"))
+            })
+        }
+    }
+
+    /// Keys every page and keeps those the last build left as they would be made now. Keyed and
+    /// compared in parallel, in many chunks: a few pages (the tags of thousands of entries) cost
+    /// more than all others.
+    private mutating func comparePages() async throws {
+        let (pages, pagePaths, keys, last) = (self.pages, self.pagePaths, self.keys, self.last)
+        let compared = try await parallelMap(Array(pages.indices), jobs: options.jobs, chunksPerJob: 32) { index in
+            let key = keys.key(for: pages[index])
+            return (key: key, kept: last.kept(pagePaths[index], key))
+        }
+        kept.reserveCapacity(last.records.count)
+        for (index, (key, old)) in compared.enumerated() {
+            if let old { kept[pagePaths[index]] = old } else { toRender.append((pages[index], pagePaths[index], key)) }
+        }
+    }
+
+    /// The data files derive from every entry: made again only when an entry, a setting or a
+    /// template changed since they were last made. Returns the entries the features need in full.
+    mutating func planData() async throws -> Set<Int> {
+        if last.keepsData(keys.dataKey), let cache = last.cache {
+            dataUnchanged = true
+            dataPaths = cache.dataPaths
+            for path in dataPaths { kept[path] = last.records[path] }
+            return []
+        }
+        let last = self.last
+        var kept: (@Sendable (String, [UInt8]) -> Bool)?
+        if !last.isEmpty { kept = { @Sendable path, key in last.kept(path, key) != nil } }
+        let planning = DataPlanning(journal: loaded.journal, keys: keys, kept: kept)
+        var needs: Set<Int> = []
+        for index in features.indices { needs.formUnion(await features[index].planData(planning)) }
+        return needs
+    }
+
+    /// The journal as the pages to render and the features' data need it. Lists show excerpts,
+    /// kept with each parse; only an entry's own page (and the features' data) shows its body.
+    func view(needing needs: Set<Int>) -> JournalView {
+        let journal = loaded.journal
+        guard !last.isEmpty else {
+            return JournalView(journal: journal, bodies: Builder.storedBodies(journal, journal.entries.indices, loaded: loaded, loader: loaded.loader))
+        }
+        let shown = Set(toRender.flatMap { $0.page.entriesShown(in: journal) }).union(needs)
+        let bodies = Set(toRender.compactMap(\.page.entryShownWhole)).union(needs)
+        return JournalView(journal: journal, bodies: Builder.storedBodies(journal, bodies, loaded: loaded, loader: loaded.loader), needed: shown)
+    }
+
+    /// Where the files go: a staging folder on a build from scratch (whose pages' folders are made
+    /// while the data files are), the last output otherwise, nowhere for `check`.
+    func sink() throws -> any SiteSink {
+        guard options.writes else { return DiscardSink() }
+        guard last.isEmpty else { return UpdateSink(output: output, previous: last.records) }
+        return try StagingSink(output: output, paths: pagePaths + renderer.files.map(\.path))
+    }
+}

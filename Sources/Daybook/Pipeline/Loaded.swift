@@ -1,0 +1,28 @@
+/// Everything a build knows once its input is read and checked: the load stage's result.
+struct Loaded: Sendable {
+    var files: JournalFiles
+    var journal: Journal
+    var templates: TemplateSet
+    /// Every feature of `Features.all`, as loaded and assembled for this journal.
+    var features: [any Feature]
+    var warnings: [Diagnostic]
+    /// The last build's cache, when it can be trusted for this journal's parse settings.
+    var cache: BuildCache?
+    var entries: [LoadedEntry]
+    var loader: EntryLoader
+}
+
+/// One entry file's outcome: parsed or taken from the cache.
+struct LoadedEntry: Sendable {
+    var path: String
+    var entry: Entry?
+    var diagnostics: [Diagnostic]
+    var hash: [UInt8]
+    var stat: FileStat?
+    /// Set when the entry came from the cache: its body is still in the body store.
+    var body: BodyStore.Reference?
+    /// What lists show of the entry (`Entry.listKey`); empty without an entry.
+    var listKey: [UInt8] = []
+    /// Taken from the cache as it was: same size and time, so same hash, parse and body.
+    var reused = false
+}

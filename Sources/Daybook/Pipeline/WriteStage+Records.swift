@@ -1,0 +1,35 @@
+import Foundation
+
+/// What the write stage leaves for the next build.
+extension WriteStage {
+    /// Every file's record: those carried over, and for each file made, its key and its size and
+    /// time now, looked up on every core (15,000 of them on a build from scratch).
+    func records() async throws -> [String: BuildCache.OutputRecord] {
+        var records = kept
+        let made = self.made.all
+        let folder = Folder(output.path), root = output.path + "/"
+        let stats = try await parallelMap(made, jobs: options.jobs) { folder.stat($0.path, root: root) }
+        for ((path, key), stat) in zip(made, stats) {
+            if let stat { records[path] = BuildCache.OutputRecord(key: key, stat: stat) }
+        }
+        // Data files a feature left as the last build made them.
+        for path in dataPaths where records[path] == nil { records[path] = last.records[path] }
+        return records
+    }
+
+    /// Starts saving the build cache, and waits for the features' caches too. Saved after
+    /// `--no-cache` as well: that build's output is what the next one starts from.
+    func save(_ records: [String: BuildCache.OutputRecord], removed: [String],
+              storing: Task<[BodyStore.Reference?]?, Never>?) -> Task<Void, Never> {
+        let (loaded, output, journal, savings) = (loaded, output, options.journal, dataSavings)
+        let data = (key: keys.dataKey, paths: dataPaths)
+        // An update knows which records it set anew and which files it removed; a build from
+        // scratch leaves the cache to compare every record.
+        let changes = last.isEmpty ? nil : (renewed: made.all.map(\.path), removed: removed)
+        return Task {
+            await Builder.saveCache(loaded, output: output, records: records, data: data, journal: journal,
+                                    storing: storing, outputChanges: changes)
+            for saving in savings { await saving.value }
+        }
+    }
+}
