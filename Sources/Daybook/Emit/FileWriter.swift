@@ -7,7 +7,8 @@ import Darwin
 
 /// Plain POSIX writes. Foundation's `createFile` writes atomically through a temporary file and
 /// `createDirectory` probes every level; for thousands of pages into a fresh staging folder
-/// neither is needed (the folder as a whole is swapped in), and both were most of a build's time.
+/// neither is needed (the folder as a whole is swapped in), and both add system calls to each
+/// file or folder made.
 enum FileWriter {
     /// Creates each folder (parents first), ignoring ones that exist.
     static func makeFolders(_ paths: Set<String>, under root: URL) throws {

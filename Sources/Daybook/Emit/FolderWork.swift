@@ -7,8 +7,8 @@ import Darwin
 
 /// Folders to make inside an open folder, shared out among the tasks that `help`. They are
 /// grouped by their top-level folder (a year, `tags`, `search`), each group parents first, so a
-/// group never waits for another: the kernel makes the 19,000 folders of a large journal on every
-/// core that has nothing else to do.
+/// group never waits for another: the kernel makes the many folders of a large journal's site on
+/// every core that has nothing else to do.
 final class FolderWork: Sendable {
     private let groups: [[String]]
     private let next = Mutex(0)

@@ -7,7 +7,7 @@ public struct OutputFolder: Sendable {
     public let output: URL
     public let staging: URL
     /// The staging folder, open: files and folders are made relative to it, so the kernel does
-    /// not walk the whole path for each of 35,000.
+    /// not walk the whole path again for each of a large site's files.
     let handle: Folder
 
     /// True when `output` is a folder an earlier Daybook build wrote: it has a `SiteManifest`.

@@ -28,8 +28,8 @@ struct UserFiles {
     /// - Returns: the paths moved, for `putBack` should the new output not take the old one's place.
     func carry() throws -> [String] {
         var (moves, clashes) = ([String](), [String]())
-        // The folders at the top (the years, `tags`, `search`) are walked on every core: their
-        // 19,000 folders, for a 10,000-entry journal, made a full build over the site 7% slower.
+        // The folders at the top (the years, `tags`, `search`) are walked on every core: every
+        // full build over an existing site walks all the folders below them.
         let found = concurrentMap(visit("", moves: &moves, clashes: &clashes)) { folder in
             var (moves, clashes) = ([String](), [String]())
             walk(folder, moves: &moves, clashes: &clashes)
@@ -105,8 +105,8 @@ struct UserFiles {
     }
 
     /// The names in a folder, hidden ones included, each with whether it is a folder itself (a
-    /// link is not), from `readdir`'s types: Foundation's listing and a `stat` of each name made
-    /// a full build over a 10,000-entry site 15% slower.
+    /// link is not), from `readdir`'s types: Foundation's listing gives none, so it would take a
+    /// `stat` of each name; here only a name the file system gives no type for needs one.
     private static func list(_ folder: String) -> [(name: String, isFolder: Bool)] {
         var names: [(name: String, isFolder: Bool)] = []
         DirectoryWalker.names(in: folder) { name, type in

@@ -27,7 +27,7 @@ struct BodyStore {
     static func read(_ reference: Reference, from data: Data) -> (html: String, text: String)? {
         let end = reference.offset + reference.htmlLength + reference.textLength
         guard reference.offset >= 0, reference.htmlLength >= 0, reference.textLength >= 0, end <= data.count else { return nil }
-        // Copied through a buffer pointer: slicing the mapped `Data` copied more than the slice.
+        // Copied through a buffer pointer: slicing the mapped `Data` copies more than the slice.
         let bytes = data.withUnsafeBytes { Array($0[reference.offset..<end]) }
         guard ContentHash.digest(bytes) == reference.digest else { return nil }
         return (String(decoding: bytes[..<reference.htmlLength], as: UTF8.self),

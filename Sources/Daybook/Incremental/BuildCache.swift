@@ -18,8 +18,8 @@ struct BuildCache: Sendable {
         var body: BodyStore.Reference
         /// What lists show of the entry (`Entry.listKey`).
         var listKey: [UInt8]
-        /// The parse, boxed: a cache of 10,000 entries is looked through on every build, and
-        /// copying an `Entry` out of a dictionary retains every string and list in it.
+        /// The parse, boxed: the whole cache is looked through on every build, and copying an
+        /// `Entry` out of a dictionary retains every string and list in it.
         private let parsed: Parsed
         var entry: Entry { parsed.entry }
         var diagnostics: [Diagnostic] { parsed.diagnostics }
@@ -124,8 +124,8 @@ struct BuildCache: Sendable {
         writer.int(Self.format)
         writer.data(parseKey)
         writer.int(savedAt)
-        // In the dictionaries' order: sorting 25,000 paths took a fifth of the save, and nothing
-        // reads the cache but Daybook.
+        // In the dictionaries' order, unsorted: nothing reads the cache but Daybook, and sorting
+        // every entry and output path would slow every save.
         writer.list(entries) { Self.write($1.key, $1.value, to: &$0) }
         writer.string(outputPath)
         writer.list(outputs) { Self.write($1.key, $1.value, to: &$0) }

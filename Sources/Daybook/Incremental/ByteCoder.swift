@@ -1,7 +1,7 @@
 /// A compact binary encoding for the build cache: integers in as few bytes as they need,
 /// length-prefixed bytes.
-/// Hand-written because the cache of a 10,000-entry journal is read on every rebuild and
-/// Foundation's JSON or property-list coders took longer than the rebuild itself.
+/// Hand-written, not Foundation's JSON or property-list coders: the whole cache is read on every
+/// rebuild, and those coders would cost more than the rest of the rebuild.
 struct ByteWriter {
     private(set) var bytes: [UInt8] = []
 

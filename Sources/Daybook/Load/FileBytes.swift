@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Whole files read straight into an array with `open`, `fstat` and `read`: Foundation's
-/// `contents(atPath:)` and the copy out of its `Data` were a tenth of the parse stage.
+/// Whole files read straight into an array with `open`, `fstat` and `read`, not through
+/// Foundation's `contents(atPath:)`, whose `Data` would then be copied out again.
 enum FileBytes {
     /// The file at `path`, relative to the open folder `folder` (the working folder by default);
     /// nil when it cannot be opened or is cut short while being read.

@@ -2,8 +2,8 @@
 enum JournalAssembler {
     static func assemble(_ loaded: [Entry], settings: Settings) -> (Journal, [Diagnostic]) {
         // Sort indices, then gather once: entries are large values and a sort moves them many times.
-        // Journal order (`Entry.journalOrder`) on dates taken out first: reading them through each
-        // entry's box was most of the sort.
+        // Journal order (`Entry.journalOrder`) on dates taken out first, so a comparison does not
+        // reach into the large entries for them.
         let dates = loaded.map(\.date)
         let order = loaded.indices.filter { settings.includeDrafts || !loaded[$0].isDraft }
             .sorted { Entry.journalOrder(dates[$0], loaded[$0].sourcePath, dates[$1], loaded[$1].sourcePath) }
@@ -26,7 +26,7 @@ enum JournalAssembler {
             for name in published[index].tags {
                 let slug = slugs[name] ?? tagSlug(name)
                 slugs[name] = slug
-                // Changed in place: a copy taken out and put back copied the tag's whole list each time.
+                // Changed in place: a copy taken out and put back copies the tag's whole list each time.
                 bySlug[slug, default: ([:], [])].names[name, default: 0] += 1
                 if bySlug[slug]!.entries.last != index { bySlug[slug]!.entries.append(index) }
             }

@@ -36,7 +36,8 @@ struct JournalFiles: Sendable {
     }
 
     /// Whether the file's extension is an entry's, in any case (`.md`, `.MD`, `.markdown`).
-    /// Looked at as bytes: Foundation's string search took a third of the scan of 10,000 files.
+    /// Looked at as bytes, not with Foundation's string search: every file under `entries/` is
+    /// tested on every scan.
     static func isEntryFile(_ path: String) -> Bool {
         let bytes = path.utf8
         guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), !bytes[dot...].contains(UInt8(ascii: "/")) else { return false }

@@ -25,59 +25,66 @@ enum SettingsLoader {
             let key = keyNode.scalar?.string ?? ""
             if let feature = Features.reading(key) {
                 diagnostics += feature.readSetting(key, value, into: &settings, source: source)
-                continue
-            }
-            let line = value.mark?.line ?? 1
-            let column = value.mark?.column ?? 1
-            func string() -> String? {
-                guard let scalar = value.scalar else {
-                    diagnostics.append(source.error("\(key) must be text", line: line, column: column))
-                    return nil
-                }
-                return scalar.string
-            }
-            switch key {
-            case "title": settings.title = string() ?? settings.title
-            case "author": settings.author = string()
-            case "description": settings.description = string()
-            case "base_url":
-                if let url = string(), !url.isEmpty {
-                    if let parsed = URL(string: url), parsed.scheme != nil, parsed.host != nil {
-                        settings.baseURL = url.hasSuffix("/") ? url : url + "/"
-                    } else {
-                        diagnostics.append(source.error("base_url must be an absolute address such as https://example.org/journal/, got \(url)", line: line, column: column))
-                    }
-                }
-            case "locale":
-                if let locale = string() {
-                    if Locale.availableIdentifiers.contains(locale) || Locale.availableIdentifiers.contains(locale.replacingOccurrences(of: "-", with: "_")) {
-                        settings.locale = locale.replacingOccurrences(of: "-", with: "_")
-                    } else {
-                        diagnostics.append(source.error("unknown locale '\(locale)'; use an identifier such as en_US, fr_FR or ko_KR", line: line, column: column))
-                    }
-                }
-            case "timezone":
-                if let zone = string() {
-                    if TimeZone(identifier: zone) != nil {
-                        settings.timeZone = zone
-                    } else {
-                        diagnostics.append(source.error("unknown timezone '\(zone)'; use an IANA name such as Europe/Paris or UTC", line: line, column: column))
-                    }
-                }
-            case "raw_html":
-                if let on = YAML.flag(value) { settings.rawHTML = on } else {
-                    diagnostics.append(source.error("raw_html must be true or false", line: line, column: column))
-                }
-            case "home_entries":
-                if let count = value.scalar.flatMap({ Int($0.string) }), count > 0 {
-                    settings.homeEntries = count
-                } else {
-                    diagnostics.append(source.error("home_entries must be a whole number above 0", line: line, column: column))
-                }
-            default:
+            } else if !readCoreSetting(key, value, into: &settings, source: source, diagnostics: &diagnostics) {
                 diagnostics.append(source.warning("unknown setting '\(key)' is ignored", line: keyNode.mark?.line ?? 1, column: keyNode.mark?.column ?? 1))
             }
         }
         return (settings, diagnostics)
+    }
+
+    /// Reads one of the core keys; false when `key` is none of them.
+    private static func readCoreSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText,
+                                        diagnostics: inout [Diagnostic]) -> Bool {
+        let line = value.mark?.line ?? 1
+        let column = value.mark?.column ?? 1
+        func string() -> String? {
+            guard let scalar = value.scalar else {
+                diagnostics.append(source.error("\(key) must be text", line: line, column: column))
+                return nil
+            }
+            return scalar.string
+        }
+        switch key {
+        case "title": settings.title = string() ?? settings.title
+        case "author": settings.author = string()
+        case "description": settings.description = string()
+        case "base_url":
+            if let url = string(), !url.isEmpty {
+                if let parsed = URL(string: url), parsed.scheme != nil, parsed.host != nil {
+                    settings.baseURL = url.hasSuffix("/") ? url : url + "/"
+                } else {
+                    diagnostics.append(source.error("base_url must be an absolute address such as https://example.org/journal/, got \(url)", line: line, column: column))
+                }
+            }
+        case "locale":
+            if let locale = string() {
+                if Locale.availableIdentifiers.contains(locale) || Locale.availableIdentifiers.contains(locale.replacingOccurrences(of: "-", with: "_")) {
+                    settings.locale = locale.replacingOccurrences(of: "-", with: "_")
+                } else {
+                    diagnostics.append(source.error("unknown locale '\(locale)'; use an identifier such as en_US, fr_FR or ko_KR", line: line, column: column))
+                }
+            }
+        case "timezone":
+            if let zone = string() {
+                if TimeZone(identifier: zone) != nil {
+                    settings.timeZone = zone
+                } else {
+                    diagnostics.append(source.error("unknown timezone '\(zone)'; use an IANA name such as Europe/Paris or UTC", line: line, column: column))
+                }
+            }
+        case "raw_html":
+            if let on = YAML.flag(value) { settings.rawHTML = on } else {
+                diagnostics.append(source.error("raw_html must be true or false", line: line, column: column))
+            }
+        case "home_entries":
+            if let count = value.scalar.flatMap({ Int($0.string) }), count > 0 {
+                settings.homeEntries = count
+            } else {
+                diagnostics.append(source.error("home_entries must be a whole number above 0", line: line, column: column))
+            }
+        default:
+            return false
+        }
+        return true
     }
 }

@@ -8,8 +8,8 @@ enum SearchCode {
         digits.withUnsafeBufferPointer { append(value, to: &out, digits: $0) }
     }
 
-    /// `append` with the alphabet in hand. Reading the static `digits` for each digit cost a
-    /// lazy-initialization check and a retain every time: about a fifth of making the postings lists.
+    /// `append` with the alphabet in hand: reading the static `digits` for each digit costs a
+    /// lazy-initialization check and a retain every time.
     @inline(__always)
     private static func append(_ value: Int, to out: inout [UInt8], digits: UnsafeBufferPointer<UInt8>) {
         precondition(value >= 0, "search codes are unsigned")

@@ -14,8 +14,7 @@ struct SearchIndex: Sendable {
     /// Site path of the index folder.
     static let folder = "search/"
     /// Entries per record file. Fewer files make a faster build; more records a file make a list
-    /// of scattered results download more. On 10,000 entries, 2 halves the files for about 20 kB
-    /// more per query (bench/README.md).
+    /// of scattered results download more (bench/README.md, "Building the index").
     static let defaultRecordsPerFile = 2
 
     /// The files made by this build.
@@ -52,8 +51,8 @@ struct SearchIndex: Sendable {
         let count = view.journal.entries.count
         // Entry number n is journal index count - 1 - n: the oldest entry is 0.
         let oldestFirst = Array(view.journal.entries.indices.reversed())
-        // Only the entries with no document yet are handed over: copying all 10,000 cost more
-        // than tokenizing the one an edit changed.
+        // Only the entries with no document yet are handed over: copying every entry would cost
+        // more than tokenizing the one an edit changed.
         var found = oldestFirst.map { documents[keys[$0]] }
         let missing = found.indices.filter { found[$0] == nil }
         if !missing.isEmpty {
