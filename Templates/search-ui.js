@@ -59,8 +59,12 @@
   }
 
   function option(result, index) {
-    var item = element("li", { id: "search-result-" + index, class: "search-result", role: "option", "aria-selected": "false" });
-    var link = element("a", { href: result.url, tabindex: "-1" });
+    // The link itself is the option: an option's content is presentational, so a link inside one
+    // would be an interactive element nested in another, which screen readers may not reach.
+    var item = element("li", { class: "search-result", role: "none" });
+    var link = element("a", {
+      href: result.url, id: "search-result-" + index, role: "option", "aria-selected": "false", tabindex: "-1"
+    });
     link.append(element("span", { class: "search-result-title" }, result.title));
     var meta = element("span", { class: "search-result-meta" });
     if (result.hasTitle) meta.append(element("span", {}, result.weekday + ", " + result.date));
@@ -80,7 +84,7 @@
   }
 
   function select(index) {
-    var options = list.children;
+    var options = list.querySelectorAll("[role=option]");
     if (options[active]) options[active].setAttribute("aria-selected", "false");
     active = index;
     if (options[active]) {
@@ -124,7 +128,7 @@
       select(Math.max(active - 1, -1));
     } else if (event.key === "Enter" && count && !panel.hidden) {
       event.preventDefault();
-      window.location.href = list.children[Math.max(active, 0)].querySelector("a").href;
+      window.location.href = list.querySelectorAll("[role=option]")[Math.max(active, 0)].href;
     } else if (event.key === "Escape" && !panel.hidden) {
       event.preventDefault();
       close();
