@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Daybook's build benchmark: Daybook, Hugo and raw cmark on the same corpora, in one run.
 
-Usage: bench/bench.py [--sizes 1000,10000] [--big] [--runs N] [--work DIR]
+Usage: bench/bench.py [--sizes 1000,10000] [--big] [--runs N] [--work DIR] [--baseline DAYBOOK] [--daybook-only]
 
 For each corpus size it generates a journal with ../shared/bench/make_corpus.py, then runs every
 tool once per round, in turn, for N rounds (after one untimed round), timing each run's wall clock
@@ -15,6 +15,11 @@ and reading its peak memory from the kernel (`wait4`), as `/usr/bin/time -v` doe
   daybook-check   `daybook check`: every stage of a full build, nothing written
   fs-floor        bench/floor.c recreating Daybook's output (same folders, same file sizes) on
                   every core, nothing computed: the file system's share of a full build
+  baseline-*      with --baseline: another `daybook` binary (an earlier commit's release build)
+                  doing the same full build, no-op and edit on its own copy of the corpus, so a
+                  change is compared with what came before in the same rounds
+
+--daybook-only leaves out Hugo, cmark, check and the floor: for a quick before-and-after.
 
 The machine is shared: its speed moves from minute to minute, so the tools take turns within each
 round and every ratio is the median of the ratios of single rounds, each measured within seconds.
@@ -35,7 +40,7 @@ import time
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent
 SHARED = ROOT.parent / "shared" / "bench"
-DAYBOOK = ROOT / ".build" / "release" / "daybook"
+DAYBOOK = pathlib.Path(os.environ.get("DAYBOOK_BINARY", ROOT / ".build" / "release" / "daybook"))
 
 
 def run(command, **kwargs):
@@ -124,7 +129,7 @@ def empty_trash(work):
     shutil.rmtree(work / "trash", ignore_errors=True)
 
 
-def bench_size(size, runs, work):
+def bench_size(size, runs, work, baseline=None, daybook_only=False):
     corpus = work / f"corpus-{size}"
     if not (corpus / "manifest.json").exists():
         run([sys.executable, str(SHARED / "make_corpus.py"), str(corpus), "--entries", str(size)], stdout=subprocess.DEVNULL)
@@ -143,6 +148,12 @@ def bench_size(size, runs, work):
     tree, floor = work / f"tree-{size}.txt", floor_tool(work)
     tree.unlink(missing_ok=True)  # made afresh from this version's output
     counts = {}
+    if baseline:
+        base_corpus, base_site = work / f"corpus-{size}-baseline", work / f"baseline-site-{size}"
+        if not base_corpus.exists():
+            shutil.copytree(corpus, base_corpus, ignore=shutil.ignore_patterns(".daybook"))
+        base_build = [str(baseline), "build", str(base_corpus), "--output", str(base_site), "--quiet"]
+        base_edit = f"echo \"Edited at $RANDOM$RANDOM.\" >> {base_corpus / victim.relative_to(corpus)}"
 
     # The runs of one round, in turn. Outputs are set aside before each build, not deleted.
     def round_():
@@ -151,6 +162,13 @@ def bench_size(size, runs, work):
         times["daybook-noop"] = timed(build)
         times["daybook-edit"] = timed(build, prepare=edit)
         check_daybook(site, manifest, corpus)
+        if baseline:
+            times["baseline-full"] = timed(base_build, prepare=set_aside(work, base_site, f"{base_corpus}/.daybook"))
+            times["baseline-noop"] = timed(base_build)
+            times["baseline-edit"] = timed(base_build, prepare=base_edit)
+            check_daybook(base_site, manifest, base_corpus)
+        if daybook_only:
+            return times
         times["hugo"] = timed(hugo, prepare=set_aside(work, hugo_site))
         check_hugo(hugo_site, manifest)
         times["cmark"] = timed(cmark)
@@ -170,13 +188,29 @@ def bench_size(size, runs, work):
     # Ratios of runs measured seconds apart, then their median.
     def ratio(a, b, index=0):
         return statistics.median(r[a][index] / r[b][index] for r in rounds)
-    results["ratios"] = {
+    results["ratios"] = {} if daybook_only else {
         "full/hugo": ratio("daybook-full", "hugo"), "full/cmark": ratio("daybook-full", "cmark"),
         "memory full/hugo": ratio("daybook-full", "hugo", 1), "noop/hugo": ratio("daybook-noop", "hugo"),
         "edit/hugo": ratio("daybook-edit", "hugo"), "check/hugo": ratio("daybook-check", "hugo"),
         "floor/cmark": ratio("fs-floor", "cmark"),
     }
+    if baseline:
+        for kind in ("full", "noop", "edit"):
+            results["ratios"][f"{kind}/baseline"] = ratio(f"daybook-{kind}", f"baseline-{kind}")
+        results["ratios"]["memory full/baseline"] = ratio("daybook-full", "baseline-full", 1)
     return results
+
+
+def baseline_table(all_results):
+    lines = ["| entries | full build: this, baseline | no-op | one-entry edit | full / baseline | memory / baseline | no-op / baseline | edit / baseline |",
+             "|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in all_results:
+        q = r["ratios"]
+        lines.append(
+            f"| {r['size']:,} | {r['daybook-full']:.3f} s, {r['daybook-full-mem']:.0f} MB; {r['baseline-full']:.3f} s, {r['baseline-full-mem']:.0f} MB "
+            f"| {r['daybook-noop']:.3f} s; {r['baseline-noop']:.3f} s | {r['daybook-edit']:.3f} s; {r['baseline-edit']:.3f} s "
+            f"| **{q['full/baseline']:.3f}** | **{q['memory full/baseline']:.3f}** | **{q['noop/baseline']:.3f}** | **{q['edit/baseline']:.3f}** |")
+    return "\n".join(lines)
 
 
 def table(all_results):
@@ -206,20 +240,25 @@ def main():
     parser.add_argument("--big", action="store_true", help="add the 100,000-entry corpus")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--work", default=str(ROOT / "bench" / "out"))
+    parser.add_argument("--baseline", help="another daybook binary to run side by side (full, no-op, edit)")
+    parser.add_argument("--daybook-only", action="store_true", help="leave out Hugo, cmark, check and the floor")
     args = parser.parse_args()
     work = pathlib.Path(args.work).resolve()
     work.mkdir(parents=True, exist_ok=True)
     sizes = [int(s) for s in args.sizes.split(",")] + ([100000] if args.big else [])
-    for tool in ("hugo", "cmark"):
+    for tool in () if args.daybook_only else ("hugo", "cmark"):
         if not shutil.which(tool):
             sys.exit(f"{tool} is missing: run `make bench`, which installs it")
     results = []
     for size in sizes:
         print(f"benchmarking {size} entries...", file=sys.stderr)
-        results.append(bench_size(size, args.runs, work))
+        baseline = pathlib.Path(args.baseline).resolve() if args.baseline else None
+        results.append(bench_size(size, args.runs, work, baseline, args.daybook_only))
     # Only now: deleting the set-aside outputs would slow every file created for a while after.
     empty_trash(work)
-    report = table(results)
+    report = "" if args.daybook_only else table(results)
+    if args.baseline:
+        report += ("\n\n" if report else "") + f"Side by side with {args.baseline}:\n\n" + baseline_table(results)
     machine = subprocess.run(["bash", "-c", "nproc; free -g | awk '/Mem/{print $2\" GiB\"}'; uptime"], capture_output=True, text=True).stdout
     (work / "results.md").write_text(report + "\n\nMachine: " + " ".join(machine.split("\n")) + "\n")
     (work / "results.json").write_text(json.dumps(results, indent=1))

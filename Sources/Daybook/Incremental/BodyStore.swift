@@ -15,7 +15,7 @@ struct BodyStore {
     }
 
     static func url(in journal: URL) -> URL {
-        journal.appendingPathComponent(BuildCache.folder).appendingPathComponent(fileName)
+        journal.appendingPathComponent(CacheFile.folder).appendingPathComponent(fileName)
     }
 
     /// The bodies file, mapped rather than read, or nil without one.

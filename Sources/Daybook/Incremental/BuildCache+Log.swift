@@ -10,13 +10,6 @@ import Foundation
 /// order up to the first that is damaged or names another base. An older state of the cache is
 /// still a safe one, since every file it describes is checked against the disk before it is trusted.
 extension BuildCache {
-    static let logName = "build.log"
-    static let logMagic = Array("DAYBOOK-CACHE-LOG\n".utf8)
-
-    static func logURL(in journal: URL) -> URL {
-        journal.appendingPathComponent(folder).appendingPathComponent(logName)
-    }
-
     /// What one build changed in the cache.
     struct Change {
         var savedAt: Int
@@ -34,8 +27,7 @@ extension BuildCache {
     /// Appends `change` as one record to the log of the base `origin` describes; false when the
     /// base should be written anew instead (the log is full, damaged or not the one that was read).
     static func appendToLog(_ change: Change, journal: URL, origin: Origin) -> Bool {
-        SealedLog.append(to: logURL(in: journal), magic: logMagic, base: origin.digest, baseBytes: origin.bytes,
-                         logBytes: origin.logBytes) { writer in
+        file.append(journal: journal, origin: origin) { writer in
             writer.int(change.savedAt)
             writer.string(change.outputPath)
             writer.list(change.entries) { write($1.0, $1.1, to: &$0) }
@@ -50,15 +42,15 @@ extension BuildCache {
 
     /// Applies the log's records that follow this cache's base, in order.
     mutating func applyLog(journal: URL) {
-        guard let base = origin?.digest else { return }
-        let read = SealedLog.read(Self.logURL(in: journal), magic: Self.logMagic, base: base) { (reader) throws(ByteReader.Damaged) in
+        guard var origin else { return }
+        Self.file.readLog(journal: journal, origin: &origin) { (reader) throws(ByteReader.Damaged) in
             // Read whole before any of it is applied.
             let change = try Self.change(from: &reader)
             guard reader.atEnd else { return false }
             apply(change)
             return true
         }
-        origin?.logBytes = read
+        self.origin = origin
     }
 
     private mutating func apply(_ change: Change) {

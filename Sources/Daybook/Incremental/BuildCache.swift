@@ -7,9 +7,8 @@ import Foundation
 struct BuildCache: Sendable {
     /// Bumped whenever the encoding or the meaning of a key changes.
     static let format = 8
-    static let folder = ".daybook/cache"
-    static let fileName = "build.cache"
-    static let magic = Array("DAYBOOK-CACHE\n".utf8)
+    static let folder = CacheFile.folder
+    static let file = CacheFile(name: "build", magic: Array("DAYBOOK-CACHE\n".utf8), logMagic: Array("DAYBOOK-CACHE-LOG\n".utf8))
 
     /// An entry as parsed, without its body (see `BodyStore`).
     struct CachedEntry: Sendable {
@@ -69,18 +68,9 @@ struct BuildCache: Sendable {
     /// Where a loaded cache came from (see `BuildCache+Log`); nil for one made by this build.
     var origin: Origin?
 
-    struct Origin: Sendable {
-        /// SHA-256 of the base file's payload: the log's records name the base they follow.
-        var digest: [UInt8]
-        var bytes: Int
-        /// Bytes of the log read after the base; `Int.max` when the log has a damaged record, so
-        /// the next save starts afresh rather than append after it.
-        var logBytes: Int
-    }
+    typealias Origin = CacheFile.Origin
 
-    static func url(in journal: URL) -> URL {
-        journal.appendingPathComponent(folder).appendingPathComponent(fileName)
-    }
+    static func url(in journal: URL) -> URL { file.url(in: journal) }
 
     /// The cache of `journal`, or nil when there is none or it cannot be trusted.
     static func load(journal: URL, parseKey: [UInt8]) -> BuildCache? {
@@ -90,7 +80,7 @@ struct BuildCache: Sendable {
     /// The cache of `journal` whatever settings it was parsed with (the caller compares
     /// `parseKey`), or nil when there is none or it is damaged.
     static func load(journal: URL) -> BuildCache? {
-        guard let (payload, digest) = SealedFile.read(url(in: journal), magic: magic) else { return nil }
+        guard let (payload, origin) = file.readBase(journal: journal) else { return nil }
         var reader = ByteReader(payload)
         do {
             guard try reader.int() == format else { return nil }
@@ -102,7 +92,7 @@ struct BuildCache: Sendable {
             cache.dataKey = try reader.data()
             cache.dataPaths = try reader.list { try $0.string() }
             guard reader.atEnd else { return nil }
-            cache.origin = Origin(digest: digest, bytes: payload.count, logBytes: 0)
+            cache.origin = origin
             cache.applyLog(journal: journal)
             return cache
         } catch {
@@ -132,9 +122,7 @@ struct BuildCache: Sendable {
         writer.data(dataKey)
         writer.list(dataPaths) { $0.string($1) }
         Self.makeFolder(journal: journal)
-        SealedFile.write(writer.bytes, to: Self.url(in: journal), magic: Self.magic)
-        // Records of the old base would be ignored anyway (they name it); the space is freed.
-        unlink(Self.logURL(in: journal).path)
+        Self.file.writeBase(writer.bytes, journal: journal)
     }
 
     static func write(_ path: String, _ cached: CachedEntry, to writer: inout ByteWriter) {

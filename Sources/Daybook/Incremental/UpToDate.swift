@@ -20,7 +20,7 @@ struct UpToDate: Sendable {
     var report: BuildReport
 
     static func url(in journal: URL) -> URL {
-        journal.appendingPathComponent(BuildCache.folder).appendingPathComponent(fileName)
+        journal.appendingPathComponent(CacheFile.folder).appendingPathComponent(fileName)
     }
 
     /// A digest of every input of a build besides the entry files, or nil when the build reads

@@ -1,26 +1,17 @@
 import Foundation
 
 /// The search cache's log, `search.log` beside `search.cache`, kept like the build cache's
-/// (`BuildCache+Log`): a build that tokenized a few entries appends their documents, the terms new
+/// (a `CacheFile` log): a build that tokenized a few entries appends their documents, the terms new
 /// to the table and the keys of documents no entry has any more, instead of writing every
 /// document again. Records name the base they follow and are applied up to the first damaged one;
 /// the base is written anew once the log outgrows an eighth of it (or 64 kB).
 extension SearchCache {
-    static let logName = "search.log"
-    static let logMagic = Array("DAYBOOK-SEARCH-LOG\n".utf8)
-
-    static func logURL(in journal: URL) -> URL {
-        journal.appendingPathComponent(BuildCache.folder).appendingPathComponent(logName)
-    }
-
-    /// Which base a loaded set of documents came from, and how much of its log was read.
+    /// Which base a loaded set of documents came from, how much of its log was read, and the
+    /// terms in the table after both: a new record's terms are numbered on from there.
     struct Origin: Sendable {
-        var digest: [UInt8]
-        var bytes: Int
-        /// `Int.max` when the log has a damaged record, so the next save writes the base.
-        var logBytes: Int
-        /// Terms in the table after the base and the log: a new record's terms are numbered on from here.
+        var base: CacheFile.Origin
         var termCount: Int
+        var logBytes: Int { base.logBytes }
     }
 
     /// What one build changed.
@@ -33,8 +24,7 @@ extension SearchCache {
 
     /// Appends `change`; false when the base should be written anew instead.
     static func append(_ change: Change, journal: URL, origin: Origin) -> Bool {
-        SealedLog.append(to: logURL(in: journal), magic: logMagic, base: origin.digest, baseBytes: origin.bytes,
-                         logBytes: origin.logBytes) { writer in
+        file.append(journal: journal, origin: origin.base) { writer in
             writer.varint(change.firstTerm)
             writer.list(change.terms) { $0.string($1) }
             writer.list(change.documents) { write($1.0, $1.1, to: &$0) }
@@ -44,7 +34,7 @@ extension SearchCache {
 
     /// Applies the log's records that follow `origin`'s base to `documents`.
     static func applyLog(to documents: inout SearchDocuments, origin: inout Origin, journal: URL) {
-        origin.logBytes = SealedLog.read(logURL(in: journal), magic: logMagic, base: origin.digest) { (reader) throws(ByteReader.Damaged) in
+        file.readLog(journal: journal, origin: &origin.base) { (reader) throws(ByteReader.Damaged) in
             // Read whole before any of it is applied.
             guard try reader.varint() == documents.terms.count else { return false }
             let terms = try reader.list { try $0.string() }

@@ -5,16 +5,11 @@ import Foundation
 /// whenever it is damaged or was written by another version or other parse settings.
 enum SearchCache {
     static let format = 2
-    static let fileName = "search.cache"
-    static let magic = Array("DAYBOOK-SEARCH\n".utf8)
-
-    static func url(in journal: URL) -> URL {
-        journal.appendingPathComponent(BuildCache.folder).appendingPathComponent(fileName)
-    }
+    static let file = CacheFile(name: "search", magic: Array("DAYBOOK-SEARCH\n".utf8), logMagic: Array("DAYBOOK-SEARCH-LOG\n".utf8))
 
     /// The documents of the base file and its log, and where they came from.
     static func read(journal: URL, parseKey: [UInt8]) -> (documents: SearchDocuments, origin: Origin)? {
-        guard let (payload, digest) = SealedFile.read(url(in: journal), magic: magic) else { return nil }
+        guard let (payload, base) = file.readBase(journal: journal) else { return nil }
         var reader = ByteReader(payload)
         do {
             guard try reader.int() == format, try reader.int() == SearchIndex.formatVersion,
@@ -23,7 +18,7 @@ enum SearchCache {
             let documents = Dictionary(try reader.list { try readDocument(&$0, termCount: terms.count) }, uniquingKeysWith: { _, last in last })
             guard reader.atEnd, zip(terms, terms.dropFirst()).allSatisfy({ SearchTokenizer.precedes($0, $1) }) else { return nil }
             var loaded = SearchDocuments(sortedTerms: terms, documents: documents)
-            var origin = Origin(digest: digest, bytes: payload.count, logBytes: 0, termCount: terms.count)
+            var origin = Origin(base: base, termCount: terms.count)
             applyLog(to: &loaded, origin: &origin, journal: journal)
             return (loaded, origin)
         } catch {
@@ -72,7 +67,6 @@ enum SearchCache {
         writer.data(parseKey)
         writer.list(documents.terms) { $0.string($1) }
         writer.list(documents.documents) { write($1.key, $1.value, to: &$0) }
-        SealedFile.write(writer.bytes, to: url(in: journal), magic: magic)
-        unlink(logURL(in: journal).path)
+        file.writeBase(writer.bytes, journal: journal)
     }
 }

@@ -1,0 +1,58 @@
+import Foundation
+
+/// One of Daybook's caches in `.daybook/cache`: a base file, `NAME.cache`, that a save writes whole
+/// (a `SealedFile`), and beside it a log, `NAME.log`, of what builds changed since (a `SealedLog`),
+/// so a build that changed little appends a few bytes instead of writing the whole cache again.
+/// The base is written anew, and the log emptied, once the log outgrows an eighth of the base.
+struct CacheFile: Sendable {
+    static let folder = ".daybook/cache"
+
+    let name: String
+    let magic: [UInt8]
+    let logMagic: [UInt8]
+
+    /// Which base a loaded cache came from, and how much of its log was read: what the next
+    /// save appends to.
+    struct Origin: Sendable {
+        /// SHA-256 of the base file's payload: the log's records name the base they follow.
+        var digest: [UInt8]
+        var bytes: Int
+        /// Bytes of the log read after the base; `Int.max` when the log has a damaged record, so
+        /// the next save starts afresh rather than append after it.
+        var logBytes = 0
+    }
+
+    func url(in journal: URL) -> URL {
+        journal.appendingPathComponent(Self.folder).appendingPathComponent(name + ".cache")
+    }
+
+    func logURL(in journal: URL) -> URL {
+        journal.appendingPathComponent(Self.folder).appendingPathComponent(name + ".log")
+    }
+
+    /// The base file's payload and where it came from; nil when missing or damaged.
+    func readBase(journal: URL) -> (payload: [UInt8], origin: Origin)? {
+        guard let (payload, digest) = SealedFile.read(url(in: journal), magic: magic) else { return nil }
+        return (payload, Origin(digest: digest, bytes: payload.count))
+    }
+
+    /// Hands each log record that follows `origin`'s base to `apply`, in order, until one is
+    /// damaged or refused, and notes in `origin` how much was read.
+    func readLog(journal: URL, origin: inout Origin, apply: (inout ByteReader) throws(ByteReader.Damaged) -> Bool) {
+        origin.logBytes = SealedLog.read(logURL(in: journal), magic: logMagic, base: origin.digest, apply: apply)
+    }
+
+    /// Appends one record to the log of `origin`'s base; false when the base should be written
+    /// anew instead (the log is full, damaged, or not the one that was read).
+    func append(journal: URL, origin: Origin, record: (inout ByteWriter) -> Void) -> Bool {
+        SealedLog.append(to: logURL(in: journal), magic: logMagic, base: origin.digest, baseBytes: origin.bytes,
+                         logBytes: origin.logBytes, record: record)
+    }
+
+    /// Writes `payload` as the base file and empties the log: records of the old base would be
+    /// ignored anyway (they name it), and the space is freed.
+    func writeBase(_ payload: [UInt8], journal: URL) {
+        SealedFile.write(payload, to: url(in: journal), magic: magic)
+        unlink(logURL(in: journal).path)
+    }
+}
