@@ -17,28 +17,21 @@ struct BuildCache: Sendable {
         var body: BodyStore.Reference
         /// What lists show of the entry (`Entry.listKey`).
         var listKey: [UInt8]
-        /// The parse, boxed: the whole cache is looked through on every build, and copying an
-        /// `Entry` out of a dictionary retains every string and list in it.
-        private let parsed: Parsed
-        var entry: Entry { parsed.entry }
+        /// The parse, shared with the build that reads the cache (see `ParsedEntry`).
+        let parsed: ParsedEntry
+        var entry: Entry { parsed.entry! }
         var diagnostics: [Diagnostic] { parsed.diagnostics }
 
-        private final class Parsed: Sendable {
-            let entry: Entry
-            let diagnostics: [Diagnostic]
-
-            init(_ entry: Entry, _ diagnostics: [Diagnostic]) {
-                self.entry = entry
-                self.diagnostics = diagnostics
-            }
-        }
-
-        init(stat: FileStat, hash: [UInt8], entry: Entry, diagnostics: [Diagnostic], body: BodyStore.Reference, listKey: [UInt8]) {
+        init(stat: FileStat, hash: [UInt8], parsed: ParsedEntry, body: BodyStore.Reference, listKey: [UInt8]) {
             self.stat = stat
             self.hash = hash
             self.body = body
             self.listKey = listKey
-            parsed = Parsed(entry, diagnostics)
+            self.parsed = parsed
+        }
+
+        init(stat: FileStat, hash: [UInt8], entry: Entry, diagnostics: [Diagnostic], body: BodyStore.Reference, listKey: [UInt8]) {
+            self.init(stat: stat, hash: hash, parsed: ParsedEntry(entry, diagnostics), body: body, listKey: listKey)
         }
     }
 

@@ -12,10 +12,10 @@ extension Builder {
     }
 
     /// - Parameters:
-    ///   - storing: the storing of the bodies (in the order of `cacheable(loaded)`), when a full
-    ///     build started it while it rendered.
+    ///   - storing: the storing of the bodies (in the order of `cacheable(loaded)`), when the write
+    ///     stage started it while it rendered.
     ///   - outputChanges: which records are new and which files were removed since the cache's
-    ///     records, when the writing knows (`Written.outputChanges`); else every record is compared.
+    ///     records, when the write stage knows; else every record is compared.
     static func saveCache(_ loaded: Loaded, output: URL, records: [String: BuildCache.OutputRecord],
                           data: (key: [UInt8], paths: [String]), journal: URL,
                           storing: Task<[BodyStore.Reference?]?, Never>? = nil,
@@ -34,39 +34,13 @@ extension Builder {
         let items = cacheable(loaded)
         let stored = if let storing { await storing.value } else { storeBodies(items, journal: journal) }
         guard let bodies = stored else { return }
-        func cached(_ item: LoadedEntry, _ body: BodyStore.Reference) -> BuildCache.CachedEntry {
-            BuildCache.CachedEntry(stat: item.stat!, hash: item.hash, entry: item.entry!, diagnostics: item.diagnostics, body: body,
-                                   listKey: item.listKey)
-        }
-        // A few changes go to the log, worked out without assembling the whole cache: that alone
-        // took longer than the rest of a one-entry edit.
+        // A few changes go to the log, worked out without assembling the whole cache, which
+        // costs more than the rest of a one-entry edit.
         if let previous = loaded.cache, let origin = previous.origin, previous.parseKey == key {
             var change = BuildCache.Change(savedAt: savedAt, outputPath: outputPath, dataKey: data.key,
                                            dataPaths: previous.dataPaths == data.paths ? nil : data.paths)
-            var kept = 0, replaced = 0
-            for (item, body) in zip(items, bodies) {
-                guard let body else { continue }
-                // An entry taken from the cache as it was is kept, unless the bodies were stored anew.
-                if item.reused && item.body == body {
-                    kept += 1
-                } else if let old = previous.entries[item.path], old.stat == item.stat, old.hash == item.hash, old.body == body {
-                    kept += 1
-                } else {
-                    if previous.entries[item.path] != nil { replaced += 1 }
-                    change.entries.append((item.path, cached(item, body)))
-                }
-            }
-            if kept + replaced < previous.entries.count {
-                let current = Set(items.map(\.path))
-                change.removedEntries = previous.entries.keys.filter { !current.contains($0) }
-            }
-            if let outputChanges, let (outputs, removed) = outputDifference(outputChanges, records: records, previous: previous.outputs) {
-                change.outputs = outputs
-                change.removedOutputs = removed
-            } else {
-                for (path, record) in records where previous.outputs[path] != record { change.outputs.append((path, record)) }
-                change.removedOutputs = previous.outputs.keys.filter { records[$0] == nil }
-            }
+            addEntryChanges(items, bodies, previous: previous, to: &change)
+            addOutputChanges(records, outputChanges, previous: previous, to: &change)
             let limit = max(256, (items.count + records.count) / 8)
             if change.count <= limit, BuildCache.appendToLog(change, journal: journal, origin: origin) { return }
         }
@@ -81,6 +55,45 @@ extension Builder {
         cache.dataKey = data.key
         cache.dataPaths = data.paths
         cache.saveBase(journal: journal)
+    }
+
+    private static func cached(_ item: LoadedEntry, _ body: BodyStore.Reference) -> BuildCache.CachedEntry {
+        BuildCache.CachedEntry(stat: item.stat!, hash: item.hash, parsed: item.parsed, body: body, listKey: item.listKey)
+    }
+
+    /// The entries parsed or stored anew since the `previous` cache, and those gone.
+    private static func addEntryChanges(_ items: [LoadedEntry], _ bodies: [BodyStore.Reference?], previous: BuildCache,
+                                        to change: inout BuildCache.Change) {
+        var kept = 0, replaced = 0
+        for (item, body) in zip(items, bodies) {
+            guard let body else { continue }
+            // An entry taken from the cache as it was is kept, unless the bodies were stored anew.
+            if item.reused && item.body == body {
+                kept += 1
+            } else if let old = previous.entries[item.path], old.stat == item.stat, old.hash == item.hash, old.body == body {
+                kept += 1
+            } else {
+                if previous.entries[item.path] != nil { replaced += 1 }
+                change.entries.append((item.path, cached(item, body)))
+            }
+        }
+        if kept + replaced < previous.entries.count {
+            let current = Set(items.map(\.path))
+            change.removedEntries = previous.entries.keys.filter { !current.contains($0) }
+        }
+    }
+
+    /// The records set anew since the `previous` cache, and the files removed: from what the
+    /// write stage says it renewed and removed when it knows, else by comparing every record.
+    private static func addOutputChanges(_ records: [String: BuildCache.OutputRecord], _ known: (renewed: [String], removed: [String])?,
+                                         previous: BuildCache, to change: inout BuildCache.Change) {
+        if let known, let (outputs, removed) = outputDifference(known, records: records, previous: previous.outputs) {
+            change.outputs = outputs
+            change.removedOutputs = removed
+        } else {
+            for (path, record) in records where previous.outputs[path] != record { change.outputs.append((path, record)) }
+            change.removedOutputs = previous.outputs.keys.filter { records[$0] == nil }
+        }
     }
 
     /// What changed between the `previous` records and `records`, worked out from the files the

@@ -63,20 +63,20 @@ extension Builder {
             let path = files.entries[index]
             let stat = known.map { $0[index] } ?? folder.stat(path, root: root)
             if let stat, let hit = cached[path], hit.stat == stat, stat.modified < trustedBefore {
-                return LoadedEntry(path: path, entry: hit.entry, diagnostics: hit.diagnostics, hash: hit.hash, stat: stat, body: hit.body,
+                return LoadedEntry(path: path, parsed: hit.parsed, hash: hit.hash, stat: stat, body: hit.body,
                                    listKey: hit.listKey, reused: true)
             }
             guard let bytes = folder.read(path, root: root) else {
-                return LoadedEntry(path: path, entry: nil, diagnostics: [.error("could not read the file", at: SourceLocation(file: path))],
+                return LoadedEntry(path: path, parsed: ParsedEntry(nil, [.error("could not read the file", at: SourceLocation(file: path))]),
                                    hash: [], stat: nil)
             }
             let hash = ContentHash.digest(bytes)
             if let hit = cached[path], hit.hash == hash {
-                return LoadedEntry(path: path, entry: hit.entry, diagnostics: hit.diagnostics, hash: hash, stat: stat, body: hit.body,
+                return LoadedEntry(path: path, parsed: hit.parsed, hash: hash, stat: stat, body: hit.body,
                                    listKey: hit.listKey)
             }
             let (entry, diagnostics) = loader.load(path: path, bytes: bytes)
-            return LoadedEntry(path: path, entry: entry, diagnostics: diagnostics, hash: hash, stat: stat, listKey: entry?.listKey ?? [])
+            return LoadedEntry(path: path, parsed: ParsedEntry(entry, diagnostics), hash: hash, stat: stat, listKey: entry?.listKey ?? [])
         }
     }
 

@@ -15,8 +15,10 @@ struct Loaded: Sendable {
 /// One entry file's outcome: parsed or taken from the cache.
 struct LoadedEntry: Sendable {
     var path: String
-    var entry: Entry?
-    var diagnostics: [Diagnostic]
+    /// Shared with the cache it came from, if it did.
+    var parsed: ParsedEntry
+    var entry: Entry? { parsed.entry }
+    var diagnostics: [Diagnostic] { parsed.diagnostics }
     var hash: [UInt8]
     var stat: FileStat?
     /// Set when the entry came from the cache: its body is still in the body store.
@@ -25,4 +27,17 @@ struct LoadedEntry: Sendable {
     var listKey: [UInt8] = []
     /// Taken from the cache as it was: same size and time, so same hash, parse and body.
     var reused = false
+}
+
+/// An entry file's parse: the entry (nil when the file has errors) and what was found wrong.
+/// Shared, never changed: the cache and the build hand each parse around by reference, since
+/// copying an `Entry` retains every string and list in it, for every entry of the journal.
+final class ParsedEntry: Sendable {
+    let entry: Entry?
+    let diagnostics: [Diagnostic]
+
+    init(_ entry: Entry?, _ diagnostics: [Diagnostic]) {
+        self.entry = entry
+        self.diagnostics = diagnostics
+    }
 }
