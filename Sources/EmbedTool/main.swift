@@ -26,4 +26,12 @@ for path in paths {
     source += "        \"\(path)\": \"\(data.base64EncodedString())\",\n"
 }
 source += "    ]\n}\n"
-try Data(source.utf8).write(to: URL(fileURLWithPath: arguments[2]), options: .atomic)
+let output = URL(fileURLWithPath: arguments[2])
+let bytes = Data(source.utf8)
+// SwiftPM re-runs this tool whenever it plans the build again (another configuration, another
+// environment), because planning relinks the tool; the debug and release builds also share this one
+// file. Rewriting identical bytes would give it a new mtime, and the compiler would rebuild the whole
+// Daybook module for nothing.
+if (try? Data(contentsOf: output)) != bytes {
+    try bytes.write(to: output, options: .atomic)
+}
