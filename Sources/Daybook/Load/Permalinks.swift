@@ -17,7 +17,7 @@ enum Permalinks {
             let day = entries[order[start]].date.localDay
             var end = start + 1
             while end < order.count && entries[order[end]].date.localDay == day { end += 1 }
-            let dayPath = "\(day.year.leftPadded4)/\(pad(day.month, 2))/\(pad(day.day, 2))/"
+            let dayPath = "\(pad(day.year, 4))/\(pad(day.month, 2))/\(pad(day.day, 2))/"
             let only = order[start]
             if end == start + 1 && entries[only].explicitSlug == nil {
                 // Most days have one entry: nothing to clash with.
@@ -66,8 +66,4 @@ enum Permalinks {
 
 extension String {
     var nonEmpty: String? { isEmpty ? nil : self }
-}
-
-extension Int {
-    var leftPadded4: String { pad(self, 4) }
 }

@@ -24,7 +24,7 @@ enum SourceDecoder {
                 if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
             }
             let first = text.unicodeScalars.first(where: isForbiddenControl)!
-            let code = "U+" + pad16(first.value)
+            let code = "U+" + hex(first.value, 4, uppercase: true)
             diagnostics.append(.warning("control character \(code) replaced with U+FFFD", at: probe.location(line: line, column: column), sourceLine: nil))
             var cleaned = String.UnicodeScalarView()
             for scalar in text.unicodeScalars {
@@ -62,12 +62,7 @@ enum SourceDecoder {
         let lineStart = before.lastIndex(of: 10).map { $0 + 1 } ?? 0
         let column = (String(decoding: bytes[lineStart..<offset], as: UTF8.self)).count + 1
         let byte = offset < bytes.count ? bytes[offset] : 0
-        return .error("file is not valid UTF-8 (byte 0x\(pad16(UInt32(byte), width: 2))); save it as UTF-8",
+        return .error("file is not valid UTF-8 (byte 0x\(hex(byte, 2, uppercase: true))); save it as UTF-8",
                       at: SourceLocation(file: path, line: line, column: column))
-    }
-
-    private static func pad16(_ value: UInt32, width: Int = 4) -> String {
-        let hex = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, width - hex.count)) + hex
     }
 }

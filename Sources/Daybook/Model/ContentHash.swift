@@ -38,7 +38,7 @@ enum ContentHash {
     static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var hasher = SHA256()
         hasher.update(data: Array(bytes))
-        return hasher.finalize().map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        return hexString(hasher.finalize())
     }
 
     /// `style.css` -> `style.3f2a9c1d0b.css`: a new name whenever the content changes, so a

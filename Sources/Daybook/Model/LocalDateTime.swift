@@ -103,8 +103,3 @@ public struct MonthKey: Sendable, Hashable, Comparable {
     /// Site path of the month archive, `2024/05/`.
     public var path: String { "\(pad(year, 4))/\(pad(month, 2))/" }
 }
-
-func pad(_ value: Int, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-}

@@ -19,19 +19,26 @@ extension Build {
     /// nothing for `check`.
     mutating func write(_ loaded: Loaded, outputStats: [String: FileStat?]?) async throws -> Written {
         var stage = try await WriteStage(loaded, options: options, outputStats: outputStats)
-        timer.lap("compare with the last build")
+        // The features plan their data while the pages are compared.
+        let comparing = stage
+        async let compared = comparing.comparedPages()
         let needs = try await stage.planData()
+        stage.keep(try await compared)
+        timer.lap("compare with the last build")
         let view = stage.view(needing: needs)
         timer.lap("bodies and views")
         let sink = try stage.sink()
         do {
             try await stage.makeData(view, sink: sink, progress: progress)
             timer.lap("data files and folders")
-            let storing = stage.startStoringBodies()
+            // The bodies of a build from scratch go to the body store while the pages render; an
+            // update stores its few with the cache, and leaves both cores to its pages.
+            let storing = stage.last.isEmpty ? stage.startStoringBodies() : nil
             try await stage.render(view, to: sink, progress: progress)
             try stage.copyStatic(to: sink)
             timer.lap(stage.last.isEmpty ? "render and write" : "render \(stage.toRender.count) of \(stage.pages.count) pages")
-            let result = try sink.finish(current: stage.currentFiles, removed: stage.removed)
+            let current = stage.currentFiles
+            let result = try sink.finish(current: current, removed: stage.removed(current: current))
             var written = Written(pageCount: stage.pages.count, warnings: result.warnings)
             if options.writes {
                 written.records = try await stage.records()
@@ -85,7 +92,6 @@ struct WriteStage {
                                   siteKey: Builder.siteKey(journal, templates: loaded.templates, features: loaded.features),
                                   features: loaded.features, jobs: options.jobs)
         last = try await LastOutput(cache: loaded.cache, output: output, journal: options.journal, known: outputStats, jobs: options.jobs)
-        try await comparePages()
     }
 
     /// A static file may not take the address of a page.
@@ -99,19 +105,34 @@ struct WriteStage {
         }
     }
 
-    /// Keys every page and keeps those the last build left as they would be made now. Keyed and
-    /// compared in parallel, in many chunks: a few pages (the tags of thousands of entries) cost
-    /// more than all others.
-    private mutating func comparePages() async throws {
+    /// The pages compared with the last build's: those to render, and the records of those it
+    /// left as they would be made now.
+    struct ComparedPages: Sendable {
+        var toRender: [(page: Page, path: String, key: [UInt8])] = []
+        var kept: [String: BuildCache.OutputRecord] = [:]
+    }
+
+    /// Keys every page and compares it with the last build's. Keyed and compared in parallel, in
+    /// many chunks: a few pages (the tags of thousands of entries) cost more than all others.
+    func comparedPages() async throws -> ComparedPages {
         let (pages, pagePaths, keys, last) = (self.pages, self.pagePaths, self.keys, self.last)
         let compared = try await parallelMap(Array(pages.indices), jobs: options.jobs, chunksPerJob: 32) { index in
             let key = keys.key(for: pages[index])
             return (key: key, kept: last.kept(pagePaths[index], key))
         }
-        kept.reserveCapacity(last.records.count)
+        var result = ComparedPages()
+        result.kept.reserveCapacity(last.records.count)
         for (index, (key, old)) in compared.enumerated() {
-            if let old { kept[pagePaths[index]] = old } else { toRender.append((pages[index], pagePaths[index], key)) }
+            if let old { result.kept[pagePaths[index]] = old } else { result.toRender.append((pages[index], pagePaths[index], key)) }
         }
+        return result
+    }
+
+    mutating func keep(_ compared: ComparedPages) {
+        toRender = compared.toRender
+        var all = compared.kept
+        all.merge(kept) { _, data in data }
+        kept = all
     }
 
     /// The data files derive from every entry: made again only when an entry, a setting or a

@@ -67,7 +67,7 @@ public enum EntryCreator {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             default:
-                if scalar.value < 0x20 { result += "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2) } else { result.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 { result += "\\x" + hex(scalar.value, 2) } else { result.unicodeScalars.append(scalar) }
             }
         }
         return result + "\""

@@ -84,9 +84,8 @@ extension WriteStage {
         Set(pagePaths).union(renderer.files.map(\.path)).union(loaded.files.statics).union(dataPaths)
     }
 
-    /// The last build's files that the new site no longer has.
-    var removed: [String] {
-        let current = currentFiles
-        return last.records.keys.filter { !current.contains($0) }.sorted()
+    /// The last build's files that the new site, whose files are `current`, no longer has.
+    func removed(current: Set<String>) -> [String] {
+        last.records.keys.filter { !current.contains($0) }.sorted()
     }
 }

@@ -4,8 +4,10 @@ import Foundation
 extension WriteStage {
     /// Every file's record: those carried over, and for each file made, its key and its size and
     /// time now, looked up on every core (15,000 of them on a build from scratch).
-    func records() async throws -> [String: BuildCache.OutputRecord] {
+    mutating func records() async throws -> [String: BuildCache.OutputRecord] {
+        // Taken, not copied: the table is changed in place below.
         var records = kept
+        kept = [:]
         let made = self.made.all
         let folder = Folder(output.path), root = output.path + "/"
         let stats = try await parallelMap(made, jobs: options.jobs) { folder.stat($0.path, root: root) }

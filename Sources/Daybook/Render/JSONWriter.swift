@@ -24,7 +24,7 @@ struct JSONWriter {
             case 0x22: escape = "\\\""
             case 0x5C: escape = "\\\\"
             case 0x0A: escape = "\\n"
-            case 0x00..<0x20: escape = "\\u" + String(byte, radix: 16).leftPadded(to: 4)
+            case 0x00..<0x20: escape = "\\u" + hex(byte, 4)
             case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
                 // U+2028 and U+2029 end a line in older JavaScript; the index files are scripts.
                 escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"

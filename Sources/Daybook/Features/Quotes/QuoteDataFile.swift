@@ -1,15 +1,13 @@
 import Foundation
 
-/// The list for `quote.js`: a small script that sets one global to the list as JSON. A script
-/// rather than a `.json` file because browsers refuse `fetch` to pages opened from disk, while a
-/// `<script src>` loads from disk and from a host alike. Named by its content, like every asset.
+/// The list for `quote.js`: a small script that sets one global to the list as JSON (see
+/// `ScriptData`). Named by its content, like every asset.
 enum QuoteDataFile {
     static let name = "quotes.js"
     static let global = "daybookQuotes"
 
     static func make(_ quotes: [Quote]) -> OutputFile {
-        let bytes = Array("/* The quotes of the quote-of-the-day banner, written by Daybook. */\nwindow.\(global) = ".utf8)
-            + json(quotes) + Array(";\n".utf8)
+        let bytes = ScriptData.global(global, json: json(quotes), comment: "The quotes of the quote-of-the-day banner, written by Daybook.")
         return OutputFile(path: ContentHash.fileName(name, content: bytes), bytes: bytes)
     }
 
@@ -27,8 +25,7 @@ enum QuoteDataFile {
             if unit < 0x80 {
                 ascii.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
             } else {
-                let hex = String(unit, radix: 16)
-                ascii += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                ascii += "\\u" + hex(unit, 4)
             }
         }
         return Array(ascii.utf8)

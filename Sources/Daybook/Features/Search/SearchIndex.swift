@@ -90,7 +90,7 @@ struct SearchIndex: Sendable {
                 digest.update(data: file.bytes)
             }
         }
-        let stamp = givenStamp ?? digest.finalize().prefix(5).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        let stamp = givenStamp ?? hexString(digest.finalize().prefix(5))
         var meta = JSONWriter()
         writeMeta(view, shards: shards, recordsPerFile: recordsPerFile, stamp: stamp, to: &meta)
         files.insert(OutputFile(path: folder + storage.fileName("meta"), bytes: storage.encode(name: "meta", json: meta.bytes)), at: 0)
@@ -111,8 +111,7 @@ struct SearchIndex: Sendable {
 
     /// A stamp for an index made from inputs whose digest is `key`.
     static func stamp(for key: [UInt8]) -> String {
-        ContentHash.digest(parts: [Array("search \(formatVersion)".utf8), key]).prefix(5)
-            .map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        hexString(ContentHash.digest(parts: [Array("search \(formatVersion)".utf8), key]).prefix(5))
     }
 
     /// The posting lists of `documents` (numbered by position), as (terms in index order, each

@@ -1,0 +1,20 @@
+/// Numbers written with a fixed number of digits, for paths, dates, escapes and digests.
+
+/// `value` in decimal with at least `width` digits: `pad(5, 2)` is `05`.
+func pad(_ value: Int, _ width: Int) -> String {
+    zeroPadded(String(value), width)
+}
+
+/// `value` in hexadecimal with at least `width` digits: `hex(0x1f, 4)` is `001f`.
+func hex(_ value: some BinaryInteger, _ width: Int, uppercase: Bool = false) -> String {
+    zeroPadded(String(value, radix: 16, uppercase: uppercase), width)
+}
+
+/// Bytes as lowercase hexadecimal, two digits each.
+func hexString(_ bytes: some Sequence<UInt8>) -> String {
+    bytes.map { hex($0, 2) }.joined()
+}
+
+private func zeroPadded(_ digits: String, _ width: Int) -> String {
+    digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+}

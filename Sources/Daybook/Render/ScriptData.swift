@@ -1,0 +1,30 @@
+/// Data for the site's scripts, written as small scripts rather than `.json` files: browsers
+/// refuse `fetch` to a page opened from disk (`file://`), while a `<script src>` loads from disk
+/// and from a host alike. Every data file of the site is written here, in one of two shapes.
+enum ScriptData {
+    /// `/* comment */` then `window.NAME = JSON;`: a global the page's script reads when it runs.
+    static func global(_ name: String, json: [UInt8], comment: String) -> [UInt8] {
+        Array("/* \(comment) */\nwindow.\(name) = ".utf8) + json + Array(";\n".utf8)
+    }
+
+    /// `FUNCTION("NAME",JSON);`: a call the page's script answers, for files it loads on demand
+    /// and tells apart by name.
+    static func call(_ function: String, name: String, json: [UInt8]) -> [UInt8] {
+        var quoted = JSONWriter()
+        quoted.string(name)
+        return Array("\(function)(".utf8) + quoted.bytes + [UInt8(ascii: ",")] + json + Array(");\n".utf8)
+    }
+
+    /// The name and JSON of a file `call` wrote; nil for anything else.
+    static func decodeCall(_ function: String, _ bytes: [UInt8]) -> (name: String, json: [UInt8])? {
+        let prefix = Array("\(function)(\"".utf8)
+        let suffix = Array(");\n".utf8)
+        guard bytes.count > prefix.count + suffix.count, Array(bytes.prefix(prefix.count)) == prefix,
+              Array(bytes.suffix(suffix.count)) == suffix,
+              let nameEnd = bytes[prefix.count...].firstIndex(of: UInt8(ascii: "\"")),
+              bytes.count > nameEnd + 1 + suffix.count, bytes[nameEnd + 1] == UInt8(ascii: ",")
+        else { return nil }
+        let name = String(decoding: bytes[prefix.count..<nameEnd], as: UTF8.self)
+        return (name, Array(bytes[(nameEnd + 2)..<(bytes.count - suffix.count)]))
+    }
+}
