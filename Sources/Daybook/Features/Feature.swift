@@ -11,6 +11,9 @@ import Yams
 protocol Feature: Sendable {
     /// The `daybook.yml` keys the feature reads.
     static var settingsKeys: Set<String> { get }
+    /// The kinds of page the feature adds, made after the core pages. A kind whose
+    /// `indices(in:)` is empty for a journal adds nothing to it.
+    static var pageKinds: [any PageKind.Type] { get }
     /// Reads one of `settingsKeys` into `settings`; returns its problems.
     static func readSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText) -> [Diagnostic]
     /// Reads what the feature needs besides the entries, while they are read. A feature turned
@@ -74,6 +77,7 @@ struct DataFiles: Sendable {
 
 extension Feature {
     static var settingsKeys: Set<String> { [] }
+    static var pageKinds: [any PageKind.Type] { [] }
     static func readSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText) -> [Diagnostic] { [] }
     mutating func assemble(_ journal: inout Journal) {}
     var siteKey: String { "" }

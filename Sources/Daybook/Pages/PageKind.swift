@@ -1,5 +1,5 @@
 /// A kind of page: where its pages go, what they show and how their template is filled. One
-/// file per kind in this folder; `PageKinds.all` lists them, in the order pages are made.
+/// file per kind in this folder (a feature's kinds live in its folder); `PageKinds.all` lists them.
 protocol PageKind: Sendable {
     /// The template that renders it, without `.mustache`.
     static var template: String { get }
@@ -32,9 +32,12 @@ extension SinglePageKind {
 }
 
 enum PageKinds {
-    /// Every kind of page, in the order a build makes them.
-    static let all: [any PageKind.Type] = [
+    /// The core kinds of page, in the order a build makes them.
+    static let core: [any PageKind.Type] = [
         HomePage.self, ArchivesPage.self, TagsPage.self, NotFoundPage.self,
         YearPage.self, MonthPage.self, TagPage.self, EntryPage.self,
     ]
+
+    /// Every kind: the core ones, then each feature's (`Feature.pageKinds`).
+    static let all: [any PageKind.Type] = core + Features.all.flatMap { $0.pageKinds }
 }

@@ -17,7 +17,8 @@ extension Build {
     /// works out which pages and files changed, has the features make their data, renders, and
     /// hands the files to a sink: a new folder swapped in, the last output updated in place, or
     /// nothing for `check`.
-    mutating func write(_ loaded: Loaded, outputStats: [String: FileStat?]?) async throws -> Written {
+    /// Returns the stage too, for the caller to let go of when it suits it (see `Build.free`).
+    mutating func write(_ loaded: Loaded, outputStats: [String: FileStat?]?) async throws -> (Written, WriteStage) {
         var stage = try await WriteStage(loaded, options: options, outputStats: outputStats)
         // The features plan their data while the pages are compared.
         let comparing = stage
@@ -45,7 +46,7 @@ extension Build {
                 written.saving = stage.save(written.records, removed: result.removed, storing: storing)
             }
             timer.lap(result.updated.map { "write \($0), remove \(result.removed.count)" } ?? "static and swap")
-            return written
+            return (written, stage)
         } catch {
             sink.discard()
             throw error
@@ -54,7 +55,7 @@ extension Build {
 }
 
 /// The state of one write stage, from the comparison with the last build to the records.
-struct WriteStage {
+struct WriteStage: Sendable {
     let loaded: Loaded
     let options: BuildOptions
     let output: URL

@@ -48,13 +48,13 @@ struct Build {
         let last = try await upToDate(files, lastState: lastState)
         if let report = last.report { return report }
         let loaded = try await load(files, cacheRead: last.cacheRead, entryStats: last.observed?.entryStats)
-        let written = try await write(loaded, outputStats: last.observed?.outputStats)
+        let (written, stage) = try await write(loaded, outputStats: last.observed?.outputStats)
         var report = BuildReport(entries: loaded.journal.entries.count, draftsLeftOut: loaded.journal.draftsLeftOut,
                                  pages: written.pageCount, seconds: timer.total, output: options.writes ? options.resolvedOutput : nil,
                                  warnings: (loaded.warnings + written.warnings).sorted())
         if options.writes { await save(loaded, written, fingerprint: last.fingerprint, report: &report) }
         report.stages = timer.stages
-        free(loaded)
+        free((loaded, stage, written))
         return report
     }
 
@@ -111,7 +111,7 @@ struct Build {
 
     /// Lets the build's data go on another thread: freeing a large journal's hundreds of
     /// thousands of values one by one takes a while, and the caller need not wait for it.
-    private func free(_ loaded: consuming Loaded) {
-        Task.detached(priority: .background) { [loaded] in withExtendedLifetime(loaded) {} }
+    private func free(_ data: consuming (Loaded, WriteStage, Written)) {
+        Task.detached(priority: .background) { [data] in withExtendedLifetime(data) {} }
     }
 }
