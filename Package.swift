@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(
             name: "DaybookTests",
             dependencies: ["Daybook", "DaybookCLI"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Goldens"]
         ),
     ]
 )
