@@ -27,7 +27,9 @@ demo: release
 
 test: deps test-swift test-site
 
+# Also checks the code's size limits (files under 400 lines, functions under 60: docs/architecture.md).
 test-swift:
+	python3 scripts/code-size.py
 	$(SWIFT) build
 	$(SWIFT) test
 
