@@ -24,7 +24,8 @@ enum OnThisDayDataFile {
                         writer.field(pad(monthDay, 4)) { writer in
                             writer.array(days[monthDay] ?? []) { writer, position in
                                 let entry = journal.entries[position]
-                                writer.array([0]) { writer, _ in
+                                // One entry is one array of three values; `array` takes a sequence, here of one.
+                                writer.array(CollectionOfOne(entry)) { writer, entry in
                                     writer.int(entry.date.year)
                                     writer.string(entry.title ?? untitled)
                                     writer.string(linker.href(journal.paths[position]))
