@@ -217,3 +217,36 @@ def test_the_scripts_choice_in_the_browser(leap_site, clock):
         [[72, 2028, ["Leap 2028"]], [76, 2024, ["Leap 2024", "Feb 28 2024"]], [77, 2023, ["Feb 28 2023"]], [80, 2020, ["Leap 2020"]]],
         [[1, 2024, ["New year 2024"]]],
     ]
+
+
+def day_after_clicks(clock, button, times):
+    for _ in range(times):
+        clock.driver.find_element(By.XPATH, f"//nav[@class='on-this-day-pager']/button[text()='{button}']").click()
+    return clock.driver.find_element(By.CSS_SELECTOR, ".on-this-day:not(.on-this-day-built)").get_attribute("data-day")
+
+
+def test_the_page_steps_through_the_days_of_the_readers_year(site, clock):
+    clock.open((site / "on-this-day" / "index.html").as_uri(), "2025-10-13T12:00:00Z")
+    assert clock.shown() == [("13 OCTOBER", [])]
+    assert day_after_clicks(clock, "Next day", 1) == "2025-10-14"
+    assert clock.shown() == [("14 OCTOBER", OCTOBER_14)]
+    # Focus stays on the button, which the list's change leaves in place.
+    assert clock.driver.switch_to.active_element.text == "Next day"
+    assert day_after_clicks(clock, "Previous day", 2) == "2025-10-12"
+    assert clock.console() == []
+    # The home page has no buttons.
+    clock.open((site / "index.html").as_uri(), "2025-10-13T12:00:00Z")
+    assert clock.driver.find_elements(By.CSS_SELECTOR, ".on-this-day-pager") == []
+
+
+def test_stepping_wraps_within_the_readers_year(leap_site, clock):
+    clock.open((leap_site / "on-this-day" / "index.html").as_uri(), "2025-12-31T12:00:00Z")
+    assert day_after_clicks(clock, "Next day", 1) == "2025-01-01"
+    assert clock.shown()[0][1] == [("1 year ago (2024)", ["New year 2024"])]
+    assert day_after_clicks(clock, "Previous day", 1) == "2025-12-31"
+    # 2025 has no 29 February; 2028 has one.
+    clock.open((leap_site / "on-this-day" / "index.html").as_uri(), "2025-02-27T12:00:00Z")
+    assert day_after_clicks(clock, "Next day", 2) == "2025-03-01"
+    clock.open((leap_site / "on-this-day" / "index.html").as_uri(), "2028-02-28T12:00:00Z")
+    assert day_after_clicks(clock, "Next day", 1) == "2028-02-29"
+    assert clock.shown()[0][1] == [("4 years ago (2024)", ["Leap 2024"]), ("8 years ago (2020)", ["Leap 2020"])]

@@ -8,6 +8,10 @@ struct OnThisDayWords: Sendable {
     /// Shown on the page of its own when the day has nothing.
     var nothing = "Nothing was written on this day in earlier years."
     var untitled = "Untitled entry"
+    /// The page's buttons (with JavaScript) and the name of their group.
+    var previous = "Previous day"
+    var next = "Next day"
+    var days = "Days"
     /// `{day}` and `{month}` stand for the day of the month and the month's name.
     var date = "{day} {month}"
 
@@ -26,6 +30,7 @@ struct OnThisDayWords: Sendable {
 
     /// The words for the template, which also hands them to the script.
     var templateValues: [String: Any] {
-        ["heading": heading, "one": oneYearAgo, "many": yearsAgo, "nothing": nothing, "untitled": untitled, "date": date]
+        ["heading": heading, "one": oneYearAgo, "many": yearsAgo, "nothing": nothing, "untitled": untitled, "date": date,
+         "previous": previous, "next": next, "days": days]
     }
 }

@@ -94,19 +94,57 @@
     return root;
   }
 
+  /* On the page of its own, the reader can step through the days of their own year (the years
+     ago stay counted from it): 31 December steps on to 1 January of the same year. */
+  var shift = 0, live = null;
+
+  function shifted(today) {
+    var year = today.getFullYear(), start = new Date(year, 0, 1);
+    var length = Math.round((new Date(year + 1, 0, 1) - start) / 86400000);
+    var dayOfYear = Math.round((new Date(year, today.getMonth(), today.getDate()) - start) / 86400000);
+    return new Date(year, 0, 1 + ((dayOfYear + shift) % length + length) % length);
+  }
+
+  function place(node) {
+    if (live) live.appendChild(node);
+    else script.parentNode.insertBefore(node, script.nextSibling);
+  }
+
   function show(date) {
     var found = groups(data.days, date);
     var next = found.length > 0 || onPage ? section(date, found) : null;
     if (current && next) current.parentNode.replaceChild(next, current);
     else if (current) current.parentNode.removeChild(current);
-    else if (next) script.parentNode.insertBefore(next, script.nextSibling);
+    else if (next) place(next);
     current = next;
+  }
+
+  function button(text, step) {
+    var node = element("button", text);
+    node.type = "button";
+    node.addEventListener("click", function () {
+      shift += step;
+      show(shifted(new Date()));
+    });
+    return node;
+  }
+
+  /* Buttons stay in place while the list after them changes, so focus stays on them. */
+  if (onPage) {
+    var controls = element("nav", undefined, "on-this-day-pager");
+    controls.setAttribute("aria-label", words.days || "Days");
+    controls.appendChild(button(words.previous || "Previous day", -1));
+    controls.appendChild(button(words.next || "Next day", 1));
+    live = element("div");
+    live.setAttribute("aria-live", "polite");
+    script.parentNode.insertBefore(live, script.nextSibling);
+    script.parentNode.insertBefore(controls, live);
   }
 
   /* A page left open past midnight moves on to the next day. */
   function showAndWait() {
     var now = new Date();
-    show(now);
+    show(shifted(now));
     var midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
     setTimeout(showAndWait, Math.max(1000, midnight.getTime() - now.getTime() + 1000));
   }
