@@ -78,6 +78,9 @@ import Testing
             // Its page, its rows, its tag and its words in the search index all go.
             ("make a published entry a draft", { try journal.write("entries/2024-04-09-day.md", "---\ntitle: Day 9\ndate: 2024-04-09 09:00\ntags: [secret]\ndraft: true\n---\nPrivate words.\n") }),
             ("publish it again", { try journal.write("entries/2024-04-09-day.md", "---\ntitle: Day 9\ndate: 2024-04-09 09:00\ntags: [secret]\n---\nPrivate words.\n") }),
+            // "On this day" shows, on the home page and its own, entries that are not the pages' own.
+            ("write an entry a year before the newest day", { try journal.write("entries/2023-06-01-last.md", "---\ntitle: Last June\ndate: 2023-06-01\n---\nA year before.\n") }),
+            ("retitle the entry on this day", { try journal.write("entries/2023-06-01-last.md", "---\ntitle: June, a year before\ndate: 2023-06-01\n---\nA year before.\n") }),
         ]
         for (name, change) in steps {
             try change()

@@ -12,6 +12,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import fixed_clock
+
 AXE_VERSION = "4.9.1"
 PAGES = [
     "index.html",
@@ -22,6 +24,7 @@ PAGES = [
     "2024/05/index.html",
     "tags/index.html",
     "tags/travel/index.html",
+    "on-this-day/index.html",  # the built day, with nothing in earlier years
 ]
 
 
@@ -70,6 +73,19 @@ def test_no_serious_or_critical_violation(site, browser, scheme, page):
         open_search_results(browser)
     violations = serious_violations(browser)
     assert not violations, f"{page}, {scheme}:\n" + "\n".join(violations)
+
+
+@pytest.mark.parametrize("page", ["index.html", "on-this-day/index.html"])
+def test_no_serious_or_critical_violation_on_this_day(site, browser, scheme, page):
+    # With the clock on 14 October 2025 the script shows two earlier years' entries.
+    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": fixed_clock(1760443200000)})
+    try:
+        browser.get((site / page).as_uri())
+        assert len(browser.find_elements(By.CSS_SELECTOR, ".on-this-day:not(.on-this-day-built) li")) == 2
+        violations = serious_violations(browser)
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+    assert not violations, f"{page}, {scheme}, on this day:\n" + "\n".join(violations)
 
 
 def test_axe_reports_a_violation(browser, tmp_path):

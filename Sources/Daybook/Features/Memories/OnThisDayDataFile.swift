@@ -1,0 +1,54 @@
+/// The data file of `on-this-day.js`: every entry's year, title and link, by day of the year,
+/// as one global (see `ScriptData`). Named by its content, like every asset.
+///
+/// `{"days":{"0228":[[2024,"Title","2024/02/28/title/"],…],…}}`: days in calendar order, each
+/// day's entries in journal order (newest first), links relative to the site root; only ASCII,
+/// so the file reads the same whatever character set a host announces for it.
+enum OnThisDayDataFile {
+    static let name = "on-this-day-data.js"
+    static let global = "daybookOnThisDay"
+
+    static func make(_ journal: Journal, days: [Int: [Int]], untitled: String) -> OutputFile {
+        let bytes = ScriptData.global(global, json: json(journal, days: days, untitled: untitled),
+                                      comment: "The entries of each day of the year, for \"on this day\", written by Daybook.")
+        return OutputFile(path: ContentHash.fileName(name, content: bytes), bytes: bytes)
+    }
+
+    static func json(_ journal: Journal, days: [Int: [Int]], untitled: String) -> [UInt8] {
+        let linker = Linker(pagePath: "", settings: journal.settings)
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.field("days") { writer in
+                writer.object { writer in
+                    for monthDay in days.keys.sorted() {
+                        writer.field(pad(monthDay, 4)) { writer in
+                            writer.array(days[monthDay] ?? []) { writer, position in
+                                let entry = journal.entries[position]
+                                // One entry is one array of three values; `array` takes a sequence, here of one.
+                                writer.array(CollectionOfOne(entry)) { writer, entry in
+                                    writer.int(entry.date.year)
+                                    writer.string(entry.title ?? untitled)
+                                    writer.string(linker.href(journal.paths[position]))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return ascii(writer.bytes)
+    }
+
+    /// `\uXXXX` for every character beyond ASCII (UTF-16 units, as JSON wants).
+    static func ascii(_ bytes: [UInt8]) -> [UInt8] {
+        var text = ""
+        for unit in String(decoding: bytes, as: UTF8.self).utf16 {
+            if unit < 0x80 {
+                text.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
+            } else {
+                text += "\\u" + hex(unit, 4)
+            }
+        }
+        return Array(text.utf8)
+    }
+}

@@ -1,0 +1,154 @@
+/* Daybook: "on this day" for the reader's own date.
+   The page as built carries the list of its newest entry's day, after this script. The script
+   runs as the parser reaches it, before that list exists: it inserts its own list, for today's
+   local date, right after itself, and marks the page so that the style sheet hides the built list
+   (`.on-this-day-js .on-this-day-built`) before it is ever drawn; so the reader never sees the
+   other day first. Without the data file (missing, or JavaScript off) nothing is marked and the
+   built list stays. The choice mirrors Daybook's (OnThisDay.swift): the same month and day in
+   earlier years; on 28 February of a year without a 29th, 29 February's entries too. */
+(function () {
+  "use strict";
+
+  function pad(value, width) {
+    var digits = String(value);
+    while (digits.length < width) digits = "0" + digits;
+    return digits;
+  }
+
+  function isLeap(year) {
+    return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  }
+
+  /* The days of the year ("MMDD") whose entries the local date of `date` shows. */
+  function monthDays(date) {
+    var month = date.getMonth() + 1, day = date.getDate();
+    if (month === 2 && day === 28 && !isLeap(date.getFullYear())) return ["0228", "0229"];
+    return [pad(month, 2) + pad(day, 2)];
+  }
+
+  /* [{yearsAgo, year, entries: [[year, title, link], …]}, …], nearest year first; within a year,
+     newest first, as the data file lists each day. */
+  function groups(days, date) {
+    var year = date.getFullYear(), shown = [];
+    monthDays(date).forEach(function (key) {
+      (days[key] || []).forEach(function (item, position) {
+        if (item[0] < year) shown.push({ item: item, key: key, position: position });
+      });
+    });
+    shown.sort(function (a, b) {
+      if (a.item[0] !== b.item[0]) return b.item[0] - a.item[0];
+      if (a.key !== b.key) return a.key < b.key ? 1 : -1;
+      return a.position - b.position;
+    });
+    var result = [];
+    shown.forEach(function (one) {
+      var last = result[result.length - 1];
+      if (!last || last.year !== one.item[0]) {
+        last = { yearsAgo: year - one.item[0], year: one.item[0], entries: [] };
+        result.push(last);
+      }
+      last.entries.push(one.item);
+    });
+    return result;
+  }
+
+  /* For the tests, which check the choice in the browser's own time zone. */
+  window.daybookOnThisDayGroups = groups;
+
+  var script = document.currentScript;
+  var data = window.daybookOnThisDay;
+  if (!script || !data || !data.days) return;
+  var words = script.dataset;
+  var months = (words.months || "").split("|");
+  var onPage = words.page === "page";
+  var current = null;
+
+  function element(name, text, className) {
+    var node = document.createElement(name);
+    if (text !== undefined) node.textContent = text;
+    if (className) node.className = className;
+    return node;
+  }
+
+  function section(date, found) {
+    var day = (words.date || "{day} {month}").replace("{day}", String(date.getDate()))
+      .replace("{month}", months[date.getMonth()] || String(date.getMonth() + 1));
+    var root = element("section", undefined, "on-this-day");
+    root.setAttribute("data-day", pad(date.getFullYear(), 4) + "-" + pad(date.getMonth() + 1, 2) + "-" + pad(date.getDate(), 2));
+    root.appendChild(element("h2", onPage ? day : words.heading + ": " + day));
+    found.forEach(function (group) {
+      var heading = element("h3", (group.yearsAgo === 1 ? words.one : words.many.replace("{n}", String(group.yearsAgo))) + " ");
+      heading.appendChild(element("span", "(" + group.year + ")", "on-this-day-year"));
+      root.appendChild(heading);
+      var list = element("ul");
+      group.entries.forEach(function (item) {
+        var link = element("a", item[1]);
+        link.href = (words.root || "") + item[2];
+        var row = element("li");
+        row.appendChild(link);
+        list.appendChild(row);
+      });
+      root.appendChild(list);
+    });
+    if (found.length === 0) root.appendChild(element("p", words.nothing, "on-this-day-nothing"));
+    return root;
+  }
+
+  /* On the page of its own, the reader can step through the days of their own year (the years
+     ago stay counted from it): 31 December steps on to 1 January of the same year. */
+  var shift = 0, live = null;
+
+  function shifted(today) {
+    var year = today.getFullYear(), start = new Date(year, 0, 1);
+    var length = Math.round((new Date(year + 1, 0, 1) - start) / 86400000);
+    var dayOfYear = Math.round((new Date(year, today.getMonth(), today.getDate()) - start) / 86400000);
+    return new Date(year, 0, 1 + ((dayOfYear + shift) % length + length) % length);
+  }
+
+  function place(node) {
+    if (live) live.appendChild(node);
+    else script.parentNode.insertBefore(node, script.nextSibling);
+  }
+
+  function show(date) {
+    var found = groups(data.days, date);
+    var next = found.length > 0 || onPage ? section(date, found) : null;
+    if (current && next) current.parentNode.replaceChild(next, current);
+    else if (current) current.parentNode.removeChild(current);
+    else if (next) place(next);
+    current = next;
+  }
+
+  function button(text, step) {
+    var node = element("button", text);
+    node.type = "button";
+    node.addEventListener("click", function () {
+      shift += step;
+      show(shifted(new Date()));
+    });
+    return node;
+  }
+
+  /* Buttons stay in place while the list after them changes, so focus stays on them. */
+  if (onPage) {
+    var controls = element("nav", undefined, "on-this-day-pager");
+    controls.setAttribute("aria-label", words.days || "Days");
+    controls.appendChild(button(words.previous || "Previous day", -1));
+    controls.appendChild(button(words.next || "Next day", 1));
+    live = element("div");
+    live.setAttribute("aria-live", "polite");
+    script.parentNode.insertBefore(live, script.nextSibling);
+    script.parentNode.insertBefore(controls, live);
+  }
+
+  /* A page left open past midnight moves on to the next day. */
+  function showAndWait() {
+    var now = new Date();
+    show(shifted(now));
+    var midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+    setTimeout(showAndWait, Math.max(1000, midnight.getTime() - now.getTime() + 1000));
+  }
+
+  showAndWait();
+  document.documentElement.classList.add("on-this-day-js");
+})();
