@@ -22,6 +22,7 @@ PAGES = [
     "2024/05/index.html",
     "tags/index.html",
     "tags/travel/index.html",
+    "stats/index.html",
 ]
 
 
