@@ -8,6 +8,8 @@ from conftest import make_driver, requested_urls
 
 
 def test_is_linked_from_the_navigation(site, browser):
+    browser.get_log("browser")  # what earlier tests left in the shared browser
+    requested_urls(browser)
     browser.get((site / "index.html").as_uri())
     browser.find_element(By.LINK_TEXT, "Numbers").click()
     assert browser.find_element(By.TAG_NAME, "h1").text == "Numbers"
@@ -40,8 +42,10 @@ def test_the_chart_and_the_table_agree(site, browser):
 
 def test_fits_a_phone(site):
     phone = make_driver(390, 844)
+    phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": False})
     try:
         phone.get((site / "stats" / "index.html").as_uri())
+        assert phone.execute_script("return window.innerWidth") == 390
         assert phone.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
     finally:
         phone.quit()
