@@ -102,4 +102,15 @@ import Testing
         #expect(grouped(1_234_567) == "1,234,567")
         #expect(grouped(-12345) == "-12,345")
     }
+
+    @Test func readsTheCalendarSetting() {
+        #expect(SettingsLoader.load(text: "title: Mine\n").0.calendar == "words")
+        for (line, value) in [("calendar: entries", "entries"), ("calendar: false", "off"), ("calendar: on", "words")] {
+            let (settings, problems) = SettingsLoader.load(text: line)
+            #expect(problems.isEmpty && settings.calendar == value, "\(line)")
+        }
+        let (_, problems) = SettingsLoader.load(text: "title: Mine\ncalendar: colours\n")
+        #expect(problems.map(\.message) == ["calendar must be words, entries or false, got colours"])
+        #expect(problems.first?.location?.line == 2)
+    }
 }

@@ -17,7 +17,7 @@ struct CalendarBlock {
                 guard let day = week[row] else { return ["out": true] }
                 let tally = days[day]
                 return ["out": false, "level": levels[day] ?? 0, "date": day.iso8601,
-                        "label": Self.label(tally, on: dates.day(day).full),
+                        "label": Self.label(tally, on: dates.fullDate(day)),
                         "url": tally.map { href(journal.paths[$0.first]) } ?? false]
             }
             return ["weekday": names.weekdayShort, "weekday_full": names.weekday, "cells": cells]
