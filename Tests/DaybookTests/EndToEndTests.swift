@@ -17,7 +17,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout.split(separator: "\n").count == 1)
-        #expect(result.stdout.hasPrefix("Built 2 entries into 9 pages in "))
+        #expect(result.stdout.hasPrefix("Built 2 entries into 10 pages in "))
         #expect(result.stdout.hasSuffix(" s: \(journal.site.path)\n"))
         #expect(journal.exists("_site/index.html"))
         #expect(journal.exists("_site/2024/05/01/ferry/index.html"))
@@ -113,7 +113,7 @@ import Testing
         defer { journal.remove() }
         let ok = try CLI.run(["check", journal.root.path])
         #expect(ok.status == 0)
-        #expect(ok.stdout == "No problems found in 2 entries (9 pages rendered, nothing written).\n")
+        #expect(ok.stdout == "No problems found in 2 entries (10 pages rendered, nothing written).\n")
         #expect(!journal.exists("_site"))
         try journal.write("entries/x.md", "---\ndate: 2024-05-09\nlocation: {name: X, lat: 100, lon: 0}\n---\nx\n")
         let bad = try CLI.run(["check", journal.root.path])
@@ -189,8 +189,8 @@ import Testing
         #expect(process.terminationStatus == 0)
         // Every page, asset and data file counts once; static files (robots.txt) are copied apart.
         let written = try tree(journal.site).keys.filter { $0 != SiteManifest.fileName && $0 != "robots.txt" }.count
-        #expect(written > 9, "9 pages, then the stylesheet, scripts and data files")
+        #expect(written > 10, "10 pages (on this day and the numbers among them), then the stylesheet, scripts and data files")
         #expect(output.contains("Writing pages \(written)/\(written)"))
-        #expect(output.contains("\r\u{1B}[KBuilt 2 entries into 9 pages in "))
+        #expect(output.contains("\r\u{1B}[KBuilt 2 entries into 10 pages in "))
     }
 }

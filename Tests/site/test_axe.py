@@ -25,6 +25,7 @@ PAGES = [
     "tags/index.html",
     "tags/travel/index.html",
     "on-this-day/index.html",  # the built day, with nothing in earlier years
+    "stats/index.html",
 ]
 
 

@@ -92,7 +92,7 @@ extension Feature {
 enum Features {
     /// Every feature, in the order the pipeline walks them. Adding a capability is a folder
     /// under `Features/` and a line here.
-    static let all: [any Feature.Type] = [Quotes.self, Search.self, Memories.self]
+    static let all: [any Feature.Type] = [Quotes.self, Search.self, Memories.self, YearCalendars.self, Stats.self]
 
     /// Loads every feature beside each other.
     static func load(_ input: FeatureInput) async -> (features: [any Feature], problems: [Diagnostic]) {

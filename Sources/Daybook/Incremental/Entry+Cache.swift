@@ -46,6 +46,7 @@ extension Entry {
         writer.string(self.html)
         writer.string(self.plainText)
         writer.string(self.excerpt)
+        writer.int(self.wordCount)
     }
 
     init(from reader: inout ByteReader) throws(ByteReader.Damaged) {
@@ -67,7 +68,7 @@ extension Entry {
         let keyLines = Dictionary(try reader.list { (try $0.string(), try $0.int()) }, uniquingKeysWith: { _, last in last })
         self.init(sourcePath: path, title: title, date: date, rating: rating < 0 ? nil : rating, place: place, tags: tags,
                   isDraft: isDraft, explicitSlug: slug, extra: extra, keyLines: keyLines, slug: try reader.string(),
-                  html: try reader.string(), plainText: try reader.string(), excerpt: try reader.string())
+                  html: try reader.string(), plainText: try reader.string(), excerpt: try reader.string(), wordCount: try reader.int())
     }
 }
 

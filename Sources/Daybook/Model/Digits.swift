@@ -18,3 +18,16 @@ func hexString(_ bytes: some Sequence<UInt8>) -> String {
 private func zeroPadded(_ digits: String, _ width: Int) -> String {
     digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }
+
+/// `value` with its thousands grouped by commas, `12,345`: the same on every machine, whatever
+/// the locale, like the rest of the English around the numbers.
+func grouped(_ value: Int) -> String {
+    var digits = String(value.magnitude)
+    var groups: [Substring] = []
+    while digits.count > 3 {
+        groups.insert(digits.suffix(3), at: 0)
+        digits.removeLast(3)
+    }
+    groups.insert(Substring(digits), at: 0)
+    return (value < 0 ? "-" : "") + groups.joined(separator: ",")
+}

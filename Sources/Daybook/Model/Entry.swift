@@ -23,11 +23,14 @@ public struct Entry: Sendable, Hashable {
     /// The start of `plainText` that lists show, made when the file is read so a list needs
     /// no body (see `Entry.excerpt(of:)`).
     public var excerpt: String
+    /// Words in `plainText` (`Entry.wordCount(of:)`), counted when the file is read and kept in
+    /// the cached parse, so a page that counts every entry's words needs no body.
+    public var wordCount: Int
 
     public init(sourcePath: String, title: String?, date: LocalDateTime, rating: Int? = nil, place: Place? = nil,
                 tags: [String] = [], isDraft: Bool = false, explicitSlug: String? = nil,
                 extra: [String: FrontMatterValue] = [:], keyLines: [String: Int] = [:], slug: String? = nil, html: String = "", plainText: String = "",
-                excerpt: String? = nil) {
+                excerpt: String? = nil, wordCount: Int? = nil) {
         self.sourcePath = sourcePath
         self.title = title
         self.date = date
@@ -42,6 +45,13 @@ public struct Entry: Sendable, Hashable {
         self.html = html
         self.plainText = plainText
         self.excerpt = excerpt ?? Self.excerpt(of: plainText)
+        self.wordCount = wordCount ?? Self.wordCount(of: plainText)
+    }
+
+    /// The words of `text`: runs between whitespace that hold a letter or a digit, so a lone
+    /// dash or emoji is not a word. A script written without spaces counts a run as one word.
+    static func wordCount(of text: String) -> Int {
+        text.split(whereSeparator: \.isWhitespace).count { $0.contains { $0.isLetter || $0.isNumber } }
     }
 
     static let excerptLength = 180

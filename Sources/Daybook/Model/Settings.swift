@@ -27,6 +27,8 @@ public struct Settings: Sendable, Hashable {
     public var zenQuotesTimeout = 3.0
     /// Write the search index and put a search box on every page.
     public var search = true
+    /// The year calendars' shading, `words` or `entries`, or `off` (`calendar`).
+    public var calendar = "words"
 
     public init() {}
 

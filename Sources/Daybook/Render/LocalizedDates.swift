@@ -59,6 +59,11 @@ final class LocalizedDates {
         return value
     }
 
+    /// `Wednesday, 1 May 2024` alone: a fifth of `day(_:)`'s work, for the calendars' 366 days a year.
+    func fullDate(_ day: LocalDay) -> String {
+        days[day]?.full ?? full.string(from: Self.date(day))
+    }
+
     /// `May 2024`
     func monthYear(_ key: MonthKey) -> String {
         if let cached = months[key] { return cached }

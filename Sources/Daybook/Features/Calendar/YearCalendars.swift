@@ -1,0 +1,71 @@
+import Yams
+
+/// A calendar heatmap of each year: on the year's page (the `calendar` block) and, one per year,
+/// on the archives (`calendars`). Each day is a cell shaded by its words or entries, linking to
+/// the day's first entry. Drawn at build time as an HTML table; no script.
+struct YearCalendars: Feature {
+    /// nil when the `calendar` setting turns the calendars off.
+    var shading: CalendarShading?
+    /// The archives' per-day data, for its key; worked out once the journal is assembled.
+    var archivesKey = ""
+
+    static let settingsKeys: Set<String> = ["calendar"]
+
+    static func load(_ input: FeatureInput) async -> (feature: YearCalendars, problems: [Diagnostic]) {
+        (YearCalendars(shading: CalendarShading(rawValue: input.settings.calendar)), [])
+    }
+
+    static func readSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText) -> [Diagnostic] {
+        if YAML.flag(value) == false {
+            settings.calendar = "off"
+        } else if YAML.flag(value) == true {
+            settings.calendar = CalendarShading.words.rawValue
+        } else if let raw = value.scalar?.string, CalendarShading(rawValue: raw) != nil {
+            settings.calendar = raw
+        } else {
+            return [source.error("calendar must be words, entries or false, got \(value.scalar?.string ?? "a list or mapping")",
+                                 line: value.mark?.line ?? 1, column: value.mark?.column ?? 1)]
+        }
+        return []
+    }
+
+    /// The archives show every day of the journal, which its own key (months' counts) does not
+    /// cover: each written day, its counts and the address of its first entry join it here.
+    mutating func assemble(_ journal: inout Journal) {
+        guard shading != nil else { return }
+        let days = DayTally.tally(journal, journal.entries.indices)
+        archivesKey = days.sorted { $0.key < $1.key }.map { day, tally in
+            "\(day.iso8601) \(tally.entries) \(tally.words) \(journal.paths[tally.first])"
+        }.joined(separator: "\n")
+    }
+
+    /// A year page's key already holds every entry of its year (`YearPage.entriesShown`: dates,
+    /// word counts and addresses), which is all its calendar shows.
+    func key(for page: Page) -> String {
+        page.is(ArchivesPage.self) ? archivesKey : ""
+    }
+
+    func context(for page: PageContext) -> [String: Any] {
+        if page.page.is(YearPage.self) {
+            guard let shading else { return ["calendar": false] }
+            let journal = page.journal
+            let year = journal.years[page.page.index]
+            let dates = LocalizedDates(locale: journal.settings.locale)
+            return ["calendar": block(year, shading, journal, dates, page.linker)]
+        }
+        if page.page.is(ArchivesPage.self) {
+            guard let shading else { return ["calendars": false] }
+            let journal = page.journal
+            let dates = LocalizedDates(locale: journal.settings.locale)
+            return ["calendars": ["items": journal.years.map { block($0, shading, journal, dates, page.linker) }]]
+        }
+        return [:]
+    }
+
+    private func block(_ year: Int, _ shading: CalendarShading, _ journal: Journal, _ dates: LocalizedDates,
+                       _ linker: Linker) -> [String: Any] {
+        let grid = CalendarGrid(year: year, firstWeekday: CalendarGrid.firstWeekday(locale: journal.settings.locale))
+        let days = DayTally.tally(journal, DayTally.entries(of: year, in: journal))
+        return CalendarBlock(grid: grid, days: days, shading: shading).make(journal, dates: dates, href: linker.href)
+    }
+}

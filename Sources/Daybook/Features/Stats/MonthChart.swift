@@ -1,0 +1,42 @@
+/// The entries-per-month chart: bars laid out at build time for the SVG in `stats.mustache`,
+/// a fixed drawing width whatever the number of months, labels under each January.
+struct MonthChart {
+    static let width = 720
+    static let plotHeight = 140
+    static let height = 164
+
+    let months: [(key: MonthKey, count: Int)]
+
+    /// The `chart` block: the SVG's size, its bars and year labels, and a description.
+    func make(monthNames: [String]) -> [String: Any] {
+        let step = months.isEmpty ? 0 : Double(Self.width) / Double(months.count)
+        let most = max(1, months.map(\.count).max() ?? 0)
+        let bars: [[String: Any]] = months.enumerated().compactMap { position, month in
+            guard month.count > 0 else { return nil }
+            let height = max(1, (month.count * Self.plotHeight + most / 2) / most)
+            return ["x": Self.fixed(Double(position) * step + step * 0.1), "width": Self.fixed(step * 0.8),
+                    "y": Self.plotHeight - height, "height": height,
+                    "label": "\(monthNames[month.key.month - 1]) \(month.key.year): \(month.count == 1 ? "1 entry" : "\(month.count) entries")"]
+        }
+        // A label under every January (and the first month), fewer when years crowd.
+        let januaries = months.enumerated().filter { $0.offset == 0 || $0.element.key.month == 1 }
+        let every = max(1, Int((Double(januaries.count) * 44 / Double(Self.width)).rounded(.up)))
+        let years: [[String: Any]] = januaries.enumerated().filter { $0.offset % every == 0 }.map { _, item in
+            ["x": Self.fixed(Double(item.offset) * step), "year": String(item.element.key.year)]
+        }
+        let first = months.first.map { "\(monthNames[$0.key.month - 1]) \($0.key.year)" } ?? ""
+        let last = months.last.map { "\(monthNames[$0.key.month - 1]) \($0.key.year)" } ?? ""
+        return ["width": Self.width, "height": Self.height, "baseline": Self.plotHeight, "label_y": Self.plotHeight + 18,
+                "bars": bars, "years": years,
+                "description": "A bar for each month from \(first) to \(last); the tallest, \(most == 1 ? "1 entry" : "\(most) entries"). The table below gives every number."]
+    }
+
+    /// Two decimals, trailing zeros dropped: the same text on every machine.
+    static func fixed(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        var text = "\(hundredths / 100).\(pad(hundredths % 100, 2))"
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+}

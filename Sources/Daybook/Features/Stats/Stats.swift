@@ -1,0 +1,26 @@
+/// The journal's numbers: the `stats/` page (`StatsPage`) and its link in the site navigation,
+/// shown when the journal has an entry. Everything is counted at build time from the assembled
+/// journal; word counts come with each entry's parse (`Entry.wordCount`), so the page needs no
+/// entry's body, even in an incremental build that read none.
+struct Stats: Feature {
+    /// Whether the journal has the page.
+    var shown = false
+
+    static let pageKinds: [any PageKind.Type] = [StatsPage.self]
+
+    static func load(_ input: FeatureInput) async -> (feature: Stats, problems: [Diagnostic]) {
+        (Stats(), [])
+    }
+
+    mutating func assemble(_ journal: inout Journal) {
+        shown = !StatsPage.indices(in: journal).isEmpty
+    }
+
+    /// The navigation link is on every page.
+    var siteKey: String { shown ? "stats" : "" }
+
+    /// `site.stats`: the page's address, false without one.
+    func siteBlock(_ linker: Linker) -> [String: Any] {
+        ["stats": shown ? linker.href("stats/") : false]
+    }
+}

@@ -1,0 +1,52 @@
+/// The journal's numbers, at `stats/`: totals, streaks, entries per month, ratings over the
+/// years, the most frequent tags and places. It counts every entry, so it shows them all.
+enum StatsPage: PageKind {
+    static let template = "stats"
+
+    static func indices(in journal: Journal) -> Range<Int> { journal.entries.isEmpty ? 0..<0 : 0..<1 }
+
+    static func sitePath(_ index: Int, in journal: Journal) -> String { "stats/" }
+
+    /// Every entry: a change to any (its date, words, rating, tags or place) changes the page.
+    static func entriesShown(_ index: Int, in journal: Journal) -> [Int] { Array(journal.entries.indices) }
+
+    static func context(_ index: Int, _ page: PageContext) -> (title: String?, values: [String: Any]) {
+        let journal = page.journal
+        let stats = JournalStats(journal)
+        let dates = LocalizedDates(locale: journal.settings.locale)
+        func streak(_ streak: Streak?) -> Any {
+            guard let streak else { return false }
+            return ["days": streak.days, "days_text": streak.days == 1 ? "1 day" : "\(streak.days) days",
+                    "start": dates.day(streak.start).long, "end": dates.day(streak.end).long,
+                    "start_iso": streak.start.iso8601, "end_iso": streak.end.iso8601, "single": streak.days == 1]
+        }
+        let values: [String: Any] = [
+            "entries": grouped(stats.entries), "words": grouped(stats.words),
+            "days": grouped(stats.daysWritten),
+            "words_per_entry": grouped(stats.entries == 0 ? 0 : (stats.words + stats.entries / 2) / stats.entries),
+            "longest": streak(stats.longest), "current": streak(stats.current),
+            "chart": MonthChart(months: stats.months).make(monthNames: page.view.monthNames),
+            "years": yearRows(stats, page.view.monthAbbreviations),
+            "month_names": page.view.monthAbbreviations.enumerated().map { ["abbr": $1, "name": page.view.monthNames[$0]] },
+            "ratings": stats.ratings.map { ["year": String($0.year), "average": "\($0.averageTenths / 10).\($0.averageTenths % 10)",
+                                            "rated": $0.rated, "percent": $0.averageTenths * 2] },
+            "has_ratings": !stats.ratings.isEmpty,
+            "tags": stats.tags.map { tag in ["name": tag.name, "count": tag.count,
+                                             "url": page.linker.href(tag.path ?? "tags/")] },
+            "has_tags": !stats.tags.isEmpty,
+            "places": stats.places.map { ["name": $0.name, "count": $0.count] },
+            "has_places": !stats.places.isEmpty,
+        ]
+        return ("Numbers", values)
+    }
+
+    /// The chart's numbers as a table: a row per year, a cell per month, the year's total.
+    private static func yearRows(_ stats: JournalStats, _ abbreviations: [String]) -> [[String: Any]] {
+        let byYear = Dictionary(grouping: stats.months, by: \.key.year)
+        return byYear.keys.sorted(by: >).map { year in
+            let counts = Dictionary(uniqueKeysWithValues: byYear[year]!.map { ($0.key.month, $0.count) })
+            let cells: [[String: Any]] = (1...12).map { ["count": counts[$0].map(String.init) ?? ""] }
+            return ["year": String(year), "months": cells, "total": counts.values.reduce(0, +)]
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Testing
+@testable import Daybook
+
+/// The numbers page's figures: streaks, word counts, months, ratings and the top lists.
+@Suite struct StatsTests {
+    private func day(_ text: String) -> LocalDay {
+        let parts = text.split(separator: "-").map { Int($0)! }
+        return LocalDay(year: parts[0], month: parts[1], day: parts[2])
+    }
+
+    @Test func findsTheLongestAndTheCurrentStreak() {
+        let days = ["2024-01-01", "2024-01-02", "2024-01-03", "2024-01-05", "2024-01-06"].map(day)
+        let (longest, current) = Streak.of(days)!
+        #expect(longest == Streak(start: day("2024-01-01"), end: day("2024-01-03"), days: 3))
+        #expect(current == Streak(start: day("2024-01-05"), end: day("2024-01-06"), days: 2))
+    }
+
+    @Test func endsTheCurrentStreakOnTheNewestDayWrittenWhateverOrder() {
+        let days = ["2024-03-01", "2023-12-31", "2024-02-29", "2024-01-01", "2024-02-28"].map(day)
+        let (longest, current) = Streak.of(days)!
+        // Across a year's end and a leap day; the latest of two equal runs is the longest.
+        #expect(longest == Streak(start: day("2024-02-28"), end: day("2024-03-01"), days: 3))
+        #expect(current.end == day("2024-03-01") && current.days == 3)
+    }
+
+    @Test func countsADayWithSeveralEntriesOnce() {
+        let days = ["2024-05-01", "2024-05-01", "2024-05-02", "2024-05-02", "2024-05-02"].map(day)
+        let (longest, current) = Streak.of(days)!
+        #expect(longest.days == 2 && current.days == 2)
+    }
+
+    @Test func givesAOneDayStreakAfterAGapAndNoneWithoutDays() {
+        let (longest, current) = Streak.of(["2020-01-01", "2020-01-02", "2024-07-09"].map(day))!
+        #expect(longest.days == 2)
+        #expect(current == Streak(start: day("2024-07-09"), end: day("2024-07-09"), days: 1))
+        #expect(Streak.of([LocalDay]()) == nil)
+    }
+
+    @Test func countsWordsOfThePlainText() {
+        #expect(Entry.wordCount(of: "") == 0)
+        #expect(Entry.wordCount(of: "One two  three.") == 3)
+        #expect(Entry.wordCount(of: "Salt, vinegar — and 3 gulls 🐦") == 5)
+        #expect(Entry.wordCount(of: "밤이 깊었다.") == 2)
+        let (entry, _) = loadEntry("---\ndate: 2024-05-01\n---\nA *short* [entry](x), with `code`.\n\n- and a list\n")
+        #expect(entry?.wordCount == 8)
+        #expect(entry?.bodyless.wordCount == 8, "kept when the body goes to the body store")
+    }
+
+    @Test func keepsTheWordCountInTheCachedParse() throws {
+        let (entry, _) = loadEntry("---\ndate: 2024-05-01\n---\nFour words right here.\n")
+        var writer = ByteWriter(capacity: 64)
+        entry!.bodyless.encode(into: &writer)
+        var reader = ByteReader(writer.bytes)
+        #expect(try Entry(from: &reader).wordCount == 4)
+    }
+
+    @Test func countsTheJournal() {
+        let (journal, _) = journal([
+            ("entries/a.md", "date: 2023-11-30\nrating: 4\ntags: [sea, food]\nlocation: Brighton"),
+            ("entries/b.md", "date: 2024-01-01\nrating: 3\ntags: [sea]\nlocation: { name: Brighton, lat: 1, lon: 2 }"),
+            ("entries/c.md", "date: 2024-01-01\nrating: 4\ntags: [walks]"),
+            ("entries/d.md", "date: 2024-01-02\nlocation: Lewes"),
+            ("entries/e.md", "date: 2024-01-03\ndraft: true"),
+        ])
+        let stats = JournalStats(journal)
+        #expect(stats.entries == 4 && stats.words == 4 && stats.daysWritten == 3)
+        #expect(stats.longest?.days == 2 && stats.current?.end == LocalDay(year: 2024, month: 1, day: 2))
+        #expect(stats.months.map(\.count) == [1, 0, 3])
+        #expect(stats.months.map(\.key) == [MonthKey(year: 2023, month: 11), MonthKey(year: 2023, month: 12), MonthKey(year: 2024, month: 1)])
+        #expect(stats.ratings == [JournalStats.YearRating(year: 2023, averageTenths: 40, rated: 1),
+                                  JournalStats.YearRating(year: 2024, averageTenths: 35, rated: 2)])
+        #expect(stats.tags.map(\.name) == ["sea", "food", "walks"])
+        #expect(stats.places.map(\.name) == ["Brighton", "Lewes"] && stats.places.map(\.count) == [2, 1])
+    }
+
+    @Test func drawsTheChartWithFixedNumbers() {
+        #expect(MonthChart.fixed(12.5) == "12.5")
+        #expect(MonthChart.fixed(3) == "3")
+        #expect(MonthChart.fixed(0.333) == "0.33")
+        let months = [(key: MonthKey(year: 2023, month: 12), count: 2), (key: MonthKey(year: 2024, month: 1), count: 0),
+                      (key: MonthKey(year: 2024, month: 2), count: 4)]
+        let chart = MonthChart(months: months).make(monthNames: (1...12).map { "M\($0)" })
+        let bars = chart["bars"] as! [[String: Any]]
+        #expect(bars.count == 2)
+        #expect(bars.map { $0["height"] as! Int } == [70, 140])
+        #expect(bars.last?["label"] as? String == "M2 2024: 4 entries")
+        #expect((chart["years"] as! [[String: Any]]).map { $0["year"] as! String } == ["2023", "2024"])
+    }
+}
