@@ -15,6 +15,18 @@ enum ScriptData {
         return Array("\(function)(".utf8) + quoted.bytes + [UInt8(ascii: ",")] + json + Array(");\n".utf8)
     }
 
+    /// JSON with every character beyond ASCII written as `\uXXXX` (UTF-16, as JSON spells it),
+    /// so a data file reads the same whatever character set a host announces for it.
+    static func ascii(_ json: [UInt8]) -> [UInt8] {
+        guard json.contains(where: { $0 >= 0x80 }) else { return json }
+        var out: [UInt8] = []
+        out.reserveCapacity(json.count + json.count / 4)
+        for unit in String(decoding: json, as: UTF8.self).utf16 {
+            if unit < 0x80 { out.append(UInt8(unit)) } else { out += Array("\\u\(hex(unit, 4))".utf8) }
+        }
+        return out
+    }
+
     /// The name and JSON of a file `call` wrote; nil for anything else.
     static func decodeCall(_ function: String, _ bytes: [UInt8]) -> (name: String, json: [UInt8])? {
         let prefix = Array("\(function)(\"".utf8)

@@ -1,5 +1,8 @@
 /// The `calendar` block of one year, for `calendar.mustache`: a table with a row per weekday
-/// and a column per week, each day a cell with its shading level and an accessible label.
+/// and a column per week, each day a cell with its shading level and an accessible label. The
+/// rows come as HTML made here, not through the template: the archives show every year's 371
+/// cells, and filling that many through Mustache made a one-entry edit of a long journal wait on
+/// its archives page.
 struct CalendarBlock {
     let grid: CalendarGrid
     let days: [LocalDay: DayTally]
@@ -9,27 +12,39 @@ struct CalendarBlock {
     ///   - dates: the journal's locale's names of days and months.
     ///   - href: a link to the journal page at a site path.
     func make(_ journal: Journal, dates: LocalizedDates, href: (String) -> String) -> [String: Any] {
-        let levels = shading.levels(days)
-        let rows: [[String: Any]] = grid.rowWeekdays.enumerated().map { row, weekday in
-            // 1 January 2006 was a Sunday: its week names every weekday.
-            let names = dates.day(LocalDay(year: 2006, month: 1, day: weekday))
-            let cells: [[String: Any]] = grid.weeks.map { week in
-                guard let day = week[row] else { return ["out": true] }
-                let tally = days[day]
-                return ["out": false, "level": levels[day] ?? 0, "date": day.iso8601,
-                        "label": Self.label(tally, on: dates.fullDate(day)),
-                        "url": tally.map { href(journal.paths[$0.first]) } ?? false]
-            }
-            return ["weekday": names.weekdayShort, "weekday_full": names.weekday, "cells": cells]
-        }
         let months: [[String: Any]] = grid.monthSpans.map { ["abbr": dates.monthAbbreviation($0.month), "span": $0.span] }
         let written = days.count
         return [
             "year": String(grid.year), "id": "calendar-\(grid.year)",
             "caption": "\(grid.year): \(written == 1 ? "1 day" : "\(written) days") with entries",
-            "months": months, "rows": rows, "shading": shading.rawValue,
+            "months": months, "rows_html": rowsHTML(journal, dates: dates, href: href), "shading": shading.rawValue,
             "shading_text": shading == .words ? "words written" : "entries",
         ]
+    }
+
+    /// One `<tr>` per weekday, each ending in a line break: its name, then a cell per week, shaded
+    /// and labelled, linking to the day's first entry when it has one.
+    private func rowsHTML(_ journal: Journal, dates: LocalizedDates, href: (String) -> String) -> String {
+        let levels = shading.levels(days)
+        var html = ""
+        for (row, weekday) in grid.rowWeekdays.enumerated() {
+            // 1 January 2006 was a Sunday: its week names every weekday.
+            let names = dates.day(LocalDay(year: 2006, month: 1, day: weekday))
+            html += "<tr><th><abbr title=\"\(HTMLEscaper.escape(names.weekday))\">\(HTMLEscaper.escape(names.weekdayShort))</abbr></th>"
+            for week in grid.weeks {
+                guard let day = week[row] else { html += "<td class=\"out\"></td>"; continue }
+                let tally = days[day]
+                let label = HTMLEscaper.escape(Self.label(tally, on: dates.fullDate(day)))
+                if let tally {
+                    html += "<td class=\"l\(levels[day] ?? 0)\" title=\"\(label)\"><a href=\"\(HTMLEscaper.escape(href(journal.paths[tally.first])))\">"
+                        + "<span class=\"visually-hidden\">\(label)</span></a></td>"
+                } else {
+                    html += "<td class=\"l0\"><span class=\"visually-hidden\">\(label)</span></td>"
+                }
+            }
+            html += "</tr>\n"
+        }
+        return html
     }
 
     /// `3 entries, 1,204 words on Wednesday, 1 May 2024`, or `No entries on …`.

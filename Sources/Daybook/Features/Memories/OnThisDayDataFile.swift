@@ -36,19 +36,6 @@ enum OnThisDayDataFile {
                 }
             }
         }
-        return ascii(writer.bytes)
-    }
-
-    /// `\uXXXX` for every character beyond ASCII (UTF-16 units, as JSON wants).
-    static func ascii(_ bytes: [UInt8]) -> [UInt8] {
-        var text = ""
-        for unit in String(decoding: bytes, as: UTF8.self).utf16 {
-            if unit < 0x80 {
-                text.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
-            } else {
-                text += "\\u" + hex(unit, 4)
-            }
-        }
-        return Array(text.utf8)
+        return ScriptData.ascii(writer.bytes)
     }
 }

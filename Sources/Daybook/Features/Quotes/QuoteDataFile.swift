@@ -19,16 +19,7 @@ enum QuoteDataFile {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding strings and small integers cannot fail.
-        let text = String(decoding: (try? encoder.encode(payload)) ?? Data("{}".utf8), as: UTF8.self)
-        var ascii = ""
-        for unit in text.utf16 {
-            if unit < 0x80 {
-                ascii.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
-            } else {
-                ascii += "\\u" + hex(unit, 4)
-            }
-        }
-        return Array(ascii.utf8)
+        return ScriptData.ascii(Array((try? encoder.encode(payload)) ?? Data("{}".utf8)))
     }
 
     private struct Payload: Encodable {

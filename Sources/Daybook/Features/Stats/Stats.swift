@@ -5,6 +5,8 @@
 struct Stats: Feature {
     /// Whether the journal has the page.
     var shown = false
+    /// The figures, counted once the journal is assembled.
+    var figures: JournalStats?
 
     static let pageKinds: [any PageKind.Type] = [StatsPage.self]
 
@@ -14,6 +16,13 @@ struct Stats: Feature {
 
     mutating func assemble(_ journal: inout Journal) {
         shown = !StatsPage.indices(in: journal).isEmpty
+        figures = shown ? JournalStats(journal) : nil
+    }
+
+    /// The page shows figures, not entries: its key is the figures themselves, so an edit that
+    /// changes none of them leaves it alone, and no entry's view is prepared for it.
+    func key(for page: Page) -> String {
+        page.is(StatsPage.self) ? figures.map { "\($0)" } ?? "" : ""
     }
 
     /// The navigation link is on every page.

@@ -1,5 +1,6 @@
 /// The journal's numbers, at `stats/`: totals, streaks, entries per month, ratings over the
-/// years, the most frequent tags and places. It counts every entry, so it shows them all.
+/// years, the most frequent tags and places. It counts every entry but shows none: its key is
+/// the figures (`Stats.key(for:)`).
 enum StatsPage: PageKind {
     static let template = "stats"
 
@@ -7,12 +8,9 @@ enum StatsPage: PageKind {
 
     static func sitePath(_ index: Int, in journal: Journal) -> String { "stats/" }
 
-    /// Every entry: a change to any (its date, words, rating, tags or place) changes the page.
-    static func entriesShown(_ index: Int, in journal: Journal) -> [Int] { Array(journal.entries.indices) }
-
     static func context(_ index: Int, _ page: PageContext) -> (title: String?, values: [String: Any]) {
         let journal = page.journal
-        let stats = JournalStats(journal)
+        let stats = page.features.lazy.compactMap { ($0 as? Stats)?.figures }.first ?? JournalStats(journal)
         let dates = LocalizedDates(locale: journal.settings.locale)
         func streak(_ streak: Streak?) -> Any {
             guard let streak else { return false }
