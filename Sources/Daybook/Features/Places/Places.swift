@@ -1,0 +1,46 @@
+/// Places and the map: a world map of every place with coordinates (`places/`), a page per
+/// place, and a link from each entry's place name to that page. Drafts never appear: they are
+/// not in `Journal.entries`.
+struct Places: Feature {
+    /// Worked out in `assemble`; nil before.
+    var index: PlaceIndex?
+    /// The assembled journal, for the pages' entries in `key(for:)`.
+    var journal: Journal?
+
+    static let pageKinds: [any PageKind.Type] = [MapPage.self, PlacePage.self]
+
+    static func load(_ input: FeatureInput) async -> (feature: Places, problems: [Diagnostic]) {
+        (Places(), [])
+    }
+
+    mutating func assemble(_ journal: inout Journal) {
+        let index = PlaceIndex(journal.entries)
+        journal.derived[PlaceIndex.derivedKey] = index
+        self.index = index
+        self.journal = journal
+    }
+
+    /// Whether the navigation links to the map.
+    private var showsLink: Bool { index?.places.contains(where: \.hasCoordinates) ?? false }
+
+    var siteKey: String { showsLink ? "places" : "" }
+
+    /// A row's place link names the place's slug, which merging spellings and telling apart
+    /// places of one name make depend on other entries: the slugs of the rows a page shows.
+    func key(for page: Page) -> String {
+        guard let index, let journal, !page.is(MapPage.self), !page.is(PlacePage.self) else { return "" }
+        return page.entriesShown(in: journal).compactMap { index.placeOfEntry[$0].map { index.places[$0].slug } }
+            .joined(separator: "\u{0}")
+    }
+
+    /// `site.places`: the map page's address, false when no place has coordinates.
+    func siteBlock(_ linker: Linker) -> [String: Any] {
+        ["places": showsLink ? linker.href("places/") : false]
+    }
+
+    /// `place_url` on every row: the page of the entry's place, false without a place.
+    func rowValues(for entry: Int, _ page: PageContext) -> [String: Any] {
+        guard let place = index?.placeOfEntry[entry], let index else { return ["place_url": false] }
+        return ["place_url": page.linker.href(index.places[place].path)]
+    }
+}
