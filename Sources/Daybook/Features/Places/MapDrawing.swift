@@ -55,7 +55,8 @@ struct MapDrawing {
             "text_y": MapNumber.text(cluster.y + unit * 0.45), "name": first.name,
             "name_x": MapNumber.text(cluster.x + radius + unit * 0.5),
             "is_cluster": isCluster, "is_latest": latest.map { cluster.members.contains($0) } ?? false,
-            "text": isCluster ? String(cluster.members.count) : (cluster.entries > 1 ? String(cluster.entries) : ""),
+            // false, not "": an empty string still opens a Mustache section.
+            "text": isCluster ? String(cluster.members.count) : (cluster.entries > 1 ? String(cluster.entries) : false),
         ]
         if isCluster {
             let names = cluster.members.map { index.places[$0].name }

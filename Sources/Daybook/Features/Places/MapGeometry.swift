@@ -34,7 +34,7 @@ enum MapProjection {
 /// the level whose width is nearest the current view's.
 enum MapLevels {
     /// View widths in degrees, each a third of the one before.
-    static let widths: [Double] = [360, 120, 40, 13.5, 4.5]
+    static let widths: [Double] = [360, 120, 40, 13.5, 4.5, 1.5, 0.5]
     /// The level the page opens on around the latest place.
     static let regional = 3
     /// The first level whose pins carry their names.

@@ -1,6 +1,6 @@
 /// One place of the journal: the entries written there under one name and position.
 struct JournalPlace: Sendable, Hashable {
-    /// The spelling of the place's newest entry (or its coordinates, for a place without a name).
+    /// The spelling most of its entries use (or its coordinates, for a place without a name).
     var name: String
     var slug: String
     /// The newest entry's coordinates, nil when no entry of the place has any.
@@ -83,7 +83,8 @@ struct PlaceIndex: Sendable {
         for group in groups {
             let newest = group.entries[0]
             let located = group.entries.first { entries[$0].place?.latitude != nil && entries[$0].place?.longitude != nil }
-            let label = Self.spelling(entries[newest].place) ?? entries[located ?? newest].place?.coordinates ?? ""
+            let label = Self.commonSpelling(group.entries.map { entries[$0].place })
+                ?? entries[located ?? newest].place?.coordinates ?? ""
             let slug = Self.unique(Slug.make(label), &used)
             let position = located.flatMap { entries[$0].place }
             for entry in group.entries { placeOfEntry[entry] = places.count }
@@ -107,6 +108,17 @@ struct PlaceIndex: Sendable {
             removed.insert(index)
         }
         return result.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
+    }
+
+    /// The spelling most entries use (trimmed), the newest's on a tie; nil when none has a name.
+    private static func commonSpelling(_ places: [Place?]) -> String? {
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for spelling in places.compactMap(spelling) {
+            if counts[spelling] == nil { order.append(spelling) }
+            counts[spelling, default: 0] += 1
+        }
+        return order.max { counts[$0]! < counts[$1]! || (counts[$0]! == counts[$1]! && order.firstIndex(of: $0)! > order.firstIndex(of: $1)!) }
     }
 
     /// The entry's own spelling, trimmed; nil without a name.
