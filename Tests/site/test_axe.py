@@ -22,6 +22,8 @@ PAGES = [
     "2024/05/index.html",
     "tags/index.html",
     "tags/travel/index.html",
+    "places/index.html",  # the map and the list of places
+    "places/kyoto/index.html",  # a place page with its locator map
 ]
 
 
