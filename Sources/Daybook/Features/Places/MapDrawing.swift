@@ -38,7 +38,7 @@ struct MapDrawing {
         let radius = MapLevels.radius(level)
         let clusters = MapClustering.clusters(points, reach: radius * 3.2)
         return [
-            "index": level, "width": MapNumber.text(MapLevels.widths[level]),
+            "index": level, "width": MapNumber.text(MapLevels.widths[level]), "stroke": MapNumber.text(radius * 0.3),
             "visible": level == 0, "named": level >= MapLevels.named,
             "items": clusters.map { item($0, level, latest: latest) },
         ]
