@@ -31,7 +31,9 @@
   var summary = element("p", { class: "search-summary", "aria-hidden": "true" });
   var list = element("ul", { id: "search-results", class: "search-results", role: "listbox", "aria-label": "Search results" });
   var more = element("button", { type: "button", class: "search-more", hidden: "" }, "More results");
-  panel.append(summary, list, more);
+  // A `place:` query that names one of the journal's places links to its page (places/names.js).
+  var placeLine = element("p", { class: "search-place", hidden: "" });
+  panel.append(summary, placeLine, list, more);
   container.textContent = "";
   container.append(input, hint, status, panel);
   container.classList.add("is-ready");
@@ -50,11 +52,28 @@
         answer.total === 1 ? "1 entry" : answer.total + " entries";
       summary.textContent = text;
       status.textContent = text;
+      if (fromStart) showPlace(query, ticket);
       open();
     }, function () {
       if (ticket !== sequence) return;
       summary.textContent = status.textContent = "Search could not load its index.";
       open();
+    });
+  }
+
+  function showPlace(query, ticket) {
+    placeLine.hidden = true;
+    var places = window.daybookPlaces, script = document.querySelector("script[data-index]");
+    if (!places || !script) return;
+    daybook.parse(query).then(function (q) {
+      if (ticket !== sequence || !q.places.length) return;
+      var wanted = q.places.join(" ");
+      var found = places.places.filter(function (p) { return daybook.terms(p[0]).join(" ") === wanted; })[0];
+      if (!found) return;
+      var root = new URL("../", new URL(script.getAttribute("data-index"), document.baseURI));
+      placeLine.textContent = "Place: ";
+      placeLine.append(element("a", { href: new URL(found[1], root).href }, found[0]));
+      placeLine.hidden = false;
     });
   }
 

@@ -130,3 +130,22 @@ def test_without_javascript_the_whole_world_shows_and_every_pin_is_a_link(site, 
 def test_drafts_never_reach_the_map(site):
     assert "McMurdo" not in (site / "places" / "index.html").read_text(encoding="utf-8")
     assert not (site / "places" / "mcmurdo-station").exists()
+
+
+@pytest.mark.parametrize("query,expected", [("place:Kyoto", "Kyoto"), ("place:\"mexico city\"", "Mexico City"),
+                                            ("place:Atlantis", None), ("kyoto", None)])
+def test_a_place_query_links_to_the_place_page(site, browser, query, expected):
+    browser.get((site / "index.html").as_uri())
+    box = WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "search-input"))
+    box.send_keys(query)
+    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".search-summary").text)
+    if expected is None:
+        # Give the place line the time it would take, then make sure it stayed hidden.
+        browser.execute_async_script("setTimeout(arguments[0], 300)")
+        assert not browser.find_element(By.CSS_SELECTOR, ".search-place").is_displayed()
+        return
+    link = WebDriverWait(browser, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".search-place a"))
+    assert link.text == expected
+    link.click()
+    assert browser.find_element(By.TAG_NAME, "h1").text == expected
+    assert not problems(browser)

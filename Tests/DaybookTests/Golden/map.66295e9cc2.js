@@ -9,6 +9,7 @@
   var widths = figure.getAttribute("data-widths").split(" ").map(Number);
   var levels = Array.prototype.slice.call(svg.querySelectorAll(".map-level"));
   var view = figure.getAttribute("data-start").split(" ").map(Number);
+  var level = 0;
   var MIN = widths[widths.length - 1] / 1.5, MAX = 360;
 
   function show() {
@@ -21,8 +22,10 @@
     if (h >= 180) cy = 90;
     view = [cx - w / 2, cy - h / 2, w, h];
     svg.setAttribute("viewBox", view.map(function (n) { return +n.toFixed(3); }).join(" "));
+    svg.style.setProperty("--land-stroke", (w / 1800).toFixed(5));
     var best = 0;
     widths.forEach(function (width, i) { if (Math.abs(Math.log(width / w)) < Math.abs(Math.log(widths[best] / w))) best = i; });
+    level = best;
     levels.forEach(function (g, i) { if (i === best) g.removeAttribute("display"); else g.setAttribute("display", "none"); });
   }
   function zoom(factor, x, y) {
@@ -101,7 +104,8 @@
     // A cluster opens into its places: zoom in on it instead of going to the list.
     event.preventDefault();
     var x = Number(cluster.getAttribute("data-x")), y = Number(cluster.getAttribute("data-y"));
-    view = [x - view[2] / 6, y - view[3] / 6, view[2] / 3, view[3] / 3];
+    var w = widths[Math.min(widths.length - 1, level + 1)];
+    view = [x - w / 2, y - w / 4, w, w / 2];
     show();
   });
   show();
