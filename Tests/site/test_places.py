@@ -149,3 +149,15 @@ def test_a_place_query_links_to_the_place_page(site, browser, query, expected):
     link.click()
     assert browser.find_element(By.TAG_NAME, "h1").text == expected
     assert not problems(browser)
+
+
+def test_the_place_names_file_is_asked_for_only_by_a_place_query(site, browser):
+    requested_urls(browser)
+    browser.get((site / "index.html").as_uri())
+    box = WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "search-input"))
+    box.send_keys("rain")
+    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".search-summary").text)
+    assert not [u for u in requested_urls(browser) if u.endswith("places/names.js")]
+    box.send_keys(" place:Bristol")
+    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".search-place a"))
+    assert [u for u in requested_urls(browser) if u.endswith("places/names.js")]

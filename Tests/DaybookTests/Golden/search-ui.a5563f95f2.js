@@ -61,16 +61,31 @@
     });
   }
 
+  // The names file is loaded on the first place: query only, so other pages ask for nothing more.
+  var placesFile = document.currentScript && document.currentScript.getAttribute("data-places"), placesLoading = null;
+  function loadPlaces() {
+    if (!placesLoading) placesLoading = new Promise(function (done) {
+      var script = element("script", { src: placesFile });
+      script.onload = function () { done(window.daybookPlaces || null); };
+      script.onerror = function () { done(null); };
+      document.head.append(script);
+    });
+    return placesLoading;
+  }
+
   function showPlace(query, ticket) {
     placeLine.hidden = true;
-    var places = window.daybookPlaces, script = document.querySelector("script[data-index]");
-    if (!places || !script) return;
+    if (!placesFile) return;
     daybook.parse(query).then(function (q) {
-      if (ticket !== sequence || !q.places.length) return;
+      return q.places.length ? loadPlaces().then(function (places) { return [q, places]; }) : [q, null];
+    }).then(function (answers) {
+      var q = answers[0], places = answers[1];
+      if (ticket !== sequence || !places) return;
       var wanted = q.places.join(" ");
       var found = places.places.filter(function (p) { return daybook.terms(p[0]).join(" ") === wanted; })[0];
       if (!found) return;
-      var root = new URL("../", new URL(script.getAttribute("data-index"), document.baseURI));
+      // The file is places/names.js; its paths are from the site root.
+      var root = new URL("../", new URL(placesFile, document.baseURI));
       placeLine.textContent = "Place: ";
       placeLine.append(element("a", { href: new URL(found[1], root).href }, found[0]));
       placeLine.hidden = false;
