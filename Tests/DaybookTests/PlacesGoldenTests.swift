@@ -65,3 +65,31 @@ import Testing
         #expect(entry.contains("<a href=\"../../../../places/kyoto/index.html\">kyoto</a>"))
     }
 }
+
+/// Extreme places draw where they should: 500 entries at one place, the poles, the 180° meridian.
+@Suite struct PlacesEdgeTests {
+    @Test func drawsCrowdsPolesAndTheDateLine() async throws {
+        var files = ["daybook.yml": "title: Edges\n",
+                     "entries/north.md": "---\ntitle: North\ndate: 2020-01-01\nlocation: { name: Pole, lat: 90, lon: 0 }\n---\nIce.\n",
+                     "entries/south.md": "---\ntitle: South\ndate: 2020-01-02\nlocation: { name: South Pole, lat: -90, lon: 0 }\n---\nIce.\n",
+                     "entries/east.md": "---\ntitle: East\ndate: 2020-01-03\nlocation: { name: Date line, lat: 0, lon: 180 }\n---\nSea.\n"]
+        for day in 0..<500 {
+            files["entries/busy/\(day).md"] = "---\ndate: 2021-01-01 \(pad(day / 60, 2)):\(pad(day % 60, 2))\nlocation: { name: Busy, lat: 10, lon: 10 }\n---\nAgain.\n"
+        }
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        _ = try await Builder.run(BuildOptions(journal: journal.root))
+        let map = try journal.read("_site/places/index.html")
+        let worldLevel = String(map[map.range(of: "id=\"map-level-0\"")!.lowerBound..<map.range(of: "id=\"map-level-1\"")!.lowerBound])
+        // Twice a single pin's radius (3.96 at the world level), and the count drawn in it.
+        #expect(worldLevel.contains("aria-label=\"Busy, 500 entries\" data-x=\"190\" data-y=\"80\"><circle class=\"latest-ring\" cx=\"190\" cy=\"80\" r=\"11.088\"/><circle cx=\"190\" cy=\"80\" r=\"7.92\"/><text x=\"190\" y=\"81.782\" font-size=\"5.148\">500</text>"))
+        #expect(worldLevel.contains("aria-label=\"Pole, 1 entry\" data-x=\"180\" data-y=\"0\""))
+        #expect(worldLevel.contains("aria-label=\"South Pole, 1 entry\" data-x=\"180\" data-y=\"180\""))
+        // 180° E is drawn at the plane's west edge; the copies beside the level draw it at the east edge too.
+        #expect(worldLevel.contains("aria-label=\"Date line, 1 entry\" data-x=\"0\" data-y=\"90\""))
+        #expect(map.contains("<use class=\"map-copy\" href=\"#map-level-0\" x=\"360\" aria-hidden=\"true\"/>"))
+        // The page opens on the latest place, kept inside the map at the top and bottom.
+        #expect(map.contains("data-start=\"183.25 76.625 13.5 6.75\""))
+        #expect(try journal.read("_site/places/busy/index.html").contains("500 entries"))
+    }
+}
