@@ -105,3 +105,32 @@ import Testing
         #expect(MapDrawing.list(["1", "2", "3", "4", "5", "6", "7", "8"]) == "1, 2, 3, 4, 5, 6 and 2 more")
     }
 }
+
+/// The outline read back from its path data, and cropped for a locator map.
+@Suite struct WorldOutlineTests {
+    static let template = "{{! comment }}\n<path class=\"land\" d=\"M10 20l1 0 0-1.5-.5.5zM358 100l1.5 0 0 1-1.5-.5zM200 5l1 1 1-1z\"/>\n"
+
+    @Test func readsRingsWrittenCompactly() {
+        let outline = WorldOutline(template: Self.template)
+        #expect(outline.rings.count == 3)
+        // `0-1.5-.5.5` is 0, -1.5, -0.5, 0.5: relative moves from the ring's start.
+        #expect(outline.rings[0].points == [10, 20, 11, 20, 11, 18.5, 10.5, 19])
+        #expect(outline.rings[1].minX == 358 && outline.rings[1].maxX == 359.5)
+    }
+
+    @Test func keepsOnlyTheLandNearAView() {
+        let outline = WorldOutline(template: Self.template)
+        #expect(outline.land(in: [0, 10, 20, 20]) == "M10 20L11 20L11 18.5L10.5 19z")
+        // A view across the 180° meridian draws the ring at x 358 a world to the west too.
+        #expect(outline.land(in: [-10, 90, 20, 20]) == "M-2 100L-0.5 100L-0.5 101L-2 100.5z")
+        #expect(outline.land(in: [100, 100, 10, 10]) == "")
+    }
+
+    @Test func readsTheBuiltInOutline() throws {
+        let data = try #require(EmbeddedResources.files[WorldOutline.templateName].flatMap { Data(base64Encoded: $0) })
+        let outline = WorldOutline(template: String(decoding: data, as: UTF8.self))
+        // The README of the outline counts 287 rings; every one lies on the 360 × 180 plane.
+        #expect(outline.rings.count == 287)
+        #expect(outline.rings.allSatisfy { $0.minX >= -0.05 && $0.maxX <= 360.05 && $0.minY >= -0.05 && $0.maxY <= 180.05 })
+    }
+}

@@ -27,7 +27,9 @@ enum PlacePage: PageKind {
             let spot = MapProjection.point(latitude: lat, longitude: lon)
             let unit = locatorWidth * 0.011
             info["coordinates"] = Place(name: nil, latitude: lat, longitude: lon).coordinates ?? false
-            info["locator"] = ["view": MapProjection.viewBox(centredOn: spot, width: locatorWidth),
+            let view = MapProjection.viewBox(centredOn: spot, width: locatorWidth)
+            let outline = page.journal.derived[WorldOutline.derivedKey] as? WorldOutline
+            info["locator"] = ["view": view, "land": outline?.land(in: view.split(separator: " ").compactMap { Double($0) }) ?? "",
                                "x": MapNumber.text(spot.x), "y": MapNumber.text(spot.y),
                                "r": MapNumber.text(unit * 1.4), "ring": MapNumber.text(unit * 2.4)] as [String: Any]
         }

@@ -9,13 +9,17 @@ struct Places: Feature {
 
     static let pageKinds: [any PageKind.Type] = [MapPage.self, PlacePage.self]
 
+    /// The land outline, for the place pages' locator maps.
+    var outline: WorldOutline?
+
     static func load(_ input: FeatureInput) async -> (feature: Places, problems: [Diagnostic]) {
-        (Places(), [])
+        (Places(outline: WorldOutline.load(input.files)), [])
     }
 
     mutating func assemble(_ journal: inout Journal) {
         let index = PlaceIndex(journal.entries)
         journal.derived[PlaceIndex.derivedKey] = index
+        journal.derived[WorldOutline.derivedKey] = outline
         self.index = index
         self.journal = journal
     }
