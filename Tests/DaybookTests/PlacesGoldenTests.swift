@@ -93,3 +93,17 @@ import Testing
         #expect(try journal.read("_site/places/busy/index.html").contains("500 entries"))
     }
 }
+
+/// Without search, the place names file is neither written nor linked.
+@Suite struct PlacesWithoutSearchTests {
+    @Test func writesNoNamesFile() async throws {
+        var files = PlacesGoldenTests.fixture
+        files["daybook.yml"] = "title: No search\nsearch: false\n"
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        _ = try await Builder.run(BuildOptions(journal: journal.root))
+        #expect(!journal.exists("_site/places/names.js"))
+        #expect(journal.exists("_site/places/index.html"))
+        #expect(!(try journal.read("_site/index.html")).contains("names.js"))
+    }
+}

@@ -27,7 +27,7 @@ struct Places: Feature {
     /// Whether the navigation links to the map.
     private var showsLink: Bool { index?.places.contains(where: \.hasCoordinates) ?? false }
 
-    var siteKey: String { showsLink ? "places" : hasPlaces ? "names" : "" }
+    var siteKey: String { (showsLink ? "places" : "") + (writesNames ? "+names" : "") }
 
     /// A row's place link names the place's slug, which merging spellings and telling apart
     /// places of one name make depend on other entries: the slugs of the rows a page shows.
@@ -41,17 +41,20 @@ struct Places: Feature {
     /// `site.place_names`: the names file for search, false without places.
     func siteBlock(_ linker: Linker) -> [String: Any] {
         ["places": showsLink ? linker.href("places/") : false,
-         "place_names": hasPlaces ? linker.href(PlaceNamesFile.path) : false]
+         "place_names": writesNames ? linker.href(PlaceNamesFile.path) : false]
     }
 
     private var hasPlaces: Bool { !(index?.places.isEmpty ?? true) }
+    /// The names file serves the search box only: without search, nothing about places is
+    /// published beyond the feature's pages.
+    private var writesNames: Bool { hasPlaces && journal?.settings.search == true }
 
     /// The names file changes with any place's name or address.
     var dataKey: String { index?.places.map(PlacePage.summary).joined(separator: "\u{1}") ?? "" }
 
     /// The names file, small, so made every time the data files are.
     mutating func makeData(_ view: JournalView, _ making: DataMaking) async throws -> DataFiles {
-        guard let index, hasPlaces else { return DataFiles() }
+        guard let index, writesNames else { return DataFiles() }
         let file = PlaceNamesFile.make(index, settings: view.journal.settings)
         return DataFiles(files: [file], paths: [file.path])
     }
