@@ -31,7 +31,9 @@
   var summary = element("p", { class: "search-summary", "aria-hidden": "true" });
   var list = element("ul", { id: "search-results", class: "search-results", role: "listbox", "aria-label": "Search results" });
   var more = element("button", { type: "button", class: "search-more", hidden: "" }, "More results");
-  panel.append(summary, list, more);
+  // A `place:` query that names one of the journal's places links to its page (places/names.js).
+  var placeLine = element("p", { class: "search-place", hidden: "" });
+  panel.append(summary, placeLine, list, more);
   container.textContent = "";
   container.append(input, hint, status, panel);
   container.classList.add("is-ready");
@@ -50,11 +52,43 @@
         answer.total === 1 ? "1 entry" : answer.total + " entries";
       summary.textContent = text;
       status.textContent = text;
+      if (fromStart) showPlace(query, ticket);
       open();
     }, function () {
       if (ticket !== sequence) return;
       summary.textContent = status.textContent = "Search could not load its index.";
       open();
+    });
+  }
+
+  // The names file is loaded on the first place: query only, so other pages ask for nothing more.
+  var placesFile = document.currentScript && document.currentScript.getAttribute("data-places"), placesLoading = null;
+  function loadPlaces() {
+    if (!placesLoading) placesLoading = new Promise(function (done) {
+      var script = element("script", { src: placesFile });
+      script.onload = function () { done(window.daybookPlaces || null); };
+      script.onerror = function () { done(null); };
+      document.head.append(script);
+    });
+    return placesLoading;
+  }
+
+  function showPlace(query, ticket) {
+    placeLine.hidden = true;
+    if (!placesFile) return;
+    daybook.parse(query).then(function (q) {
+      return q.places.length ? loadPlaces().then(function (places) { return [q, places]; }) : [q, null];
+    }).then(function (answers) {
+      var q = answers[0], places = answers[1];
+      if (ticket !== sequence || !places) return;
+      var wanted = q.places.join(" ");
+      var found = places.places.filter(function (p) { return daybook.terms(p[0]).join(" ") === wanted; })[0];
+      if (!found) return;
+      // The file is places/names.js; its paths are from the site root.
+      var root = new URL("../", new URL(placesFile, document.baseURI));
+      placeLine.textContent = "Place: ";
+      placeLine.append(element("a", { href: new URL(found[1], root).href }, found[0]));
+      placeLine.hidden = false;
     });
   }
 

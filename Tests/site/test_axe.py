@@ -26,6 +26,8 @@ PAGES = [
     "tags/travel/index.html",
     "on-this-day/index.html",  # the built day, with nothing in earlier years
     "stats/index.html",
+    "places/index.html",  # the map and the list of places
+    "places/kyoto/index.html",  # a place page with its locator map
 ]
 
 

@@ -32,6 +32,8 @@ protocol Feature: Sendable {
     func siteBlock(_ linker: Linker) -> [String: Any]
     /// Keys the feature adds to the context of `page`.
     func context(for page: PageContext) -> [String: Any]
+    /// Keys the feature adds to the full row of entry `entry` (journal index) on `page`.
+    func rowValues(for entry: Int, _ page: PageContext) -> [String: Any]
 
     /// Decides which of its data files to make again, given the last build's (`planning`), and
     /// returns the journal indices of the entries it will need in full (with their bodies).
@@ -85,6 +87,7 @@ extension Feature {
     var dataKey: String { "" }
     func siteBlock(_ linker: Linker) -> [String: Any] { [:] }
     func context(for page: PageContext) -> [String: Any] { [:] }
+    func rowValues(for entry: Int, _ page: PageContext) -> [String: Any] { [:] }
     mutating func planData(_ planning: DataPlanning) async -> Set<Int> { [] }
     mutating func makeData(_ view: JournalView, _ making: DataMaking) async throws -> DataFiles { DataFiles() }
 }
@@ -92,7 +95,7 @@ extension Feature {
 enum Features {
     /// Every feature, in the order the pipeline walks them. Adding a capability is a folder
     /// under `Features/` and a line here.
-    static let all: [any Feature.Type] = [Quotes.self, Search.self, Memories.self, YearCalendars.self, Stats.self]
+    static let all: [any Feature.Type] = [Quotes.self, Search.self, Places.self, Memories.self, YearCalendars.self, Stats.self]
 
     /// Loads every feature beside each other.
     static func load(_ input: FeatureInput) async -> (features: [any Feature], problems: [Diagnostic]) {

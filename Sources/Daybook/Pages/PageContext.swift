@@ -106,6 +106,7 @@ struct PageContext {
             }
             row["place"] = info
         }
+        for feature in features { row.merge(feature.rowValues(for: index, self)) { $1 } }
         return row
     }
 

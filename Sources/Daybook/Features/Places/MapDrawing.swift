@@ -1,0 +1,80 @@
+import Foundation
+
+/// The `map` block of the map page: every zoom level's pins and clusters, the latest place
+/// and the view the page opens on. Everything is worked out here; `map.js` only moves the view.
+struct MapDrawing {
+    let index: PlaceIndex
+    let page: PageContext
+
+    /// A pin's radius grows with its entries, up to twice the level's, so 500 entries stay a pin.
+    static func pinRadius(_ entries: Int, level: Int) -> Double {
+        MapLevels.radius(level) * (1 + min(1, log10(Double(max(entries, 1))) / 2))
+    }
+
+    func block() -> [String: Any] {
+        let points = index.places.indices.compactMap { number -> MapClustering.Point? in
+            let place = index.places[number]
+            guard let lat = place.latitude, let lon = place.longitude else { return nil }
+            let spot = MapProjection.point(latitude: lat, longitude: lon)
+            return MapClustering.Point(x: spot.x, y: spot.y, place: number, entries: place.entries.count)
+        }
+        let latest = index.latest()
+        var block: [String: Any] = [
+            "has_pins": !points.isEmpty,
+            "widths": MapLevels.widths.map(MapNumber.text).joined(separator: " "),
+            "levels": MapLevels.widths.indices.map { level(points, $0, latest: latest?.place) },
+            "start": "0 0 360 180", "latest": false,
+        ]
+        if let latest, let lat = index.places[latest.place].latitude, let lon = index.places[latest.place].longitude {
+            let spot = MapProjection.point(latitude: lat, longitude: lon)
+            block["start"] = MapProjection.viewBox(centredOn: spot, width: MapLevels.widths[MapLevels.regional])
+            block["latest"] = ["name": index.places[latest.place].name, "date": page.view.entries[latest.entry].dateLong,
+                               "url": page.linker.href(index.places[latest.place].pinTarget(page.journal.paths))]
+        }
+        return block
+    }
+
+    private func level(_ points: [MapClustering.Point], _ level: Int, latest: Int?) -> [String: Any] {
+        let radius = MapLevels.radius(level)
+        let clusters = MapClustering.clusters(points, reach: radius * 3.2)
+        return [
+            "index": level, "width": MapNumber.text(MapLevels.widths[level]), "stroke": MapNumber.text(radius * 0.3),
+            "visible": level == 0, "named": level >= MapLevels.named,
+            "items": clusters.map { item($0, level, latest: latest) },
+        ]
+    }
+
+    private func item(_ cluster: MapCluster, _ level: Int, latest: Int?) -> [String: Any] {
+        let unit = MapLevels.radius(level)
+        let first = index.places[cluster.members[0]]
+        let isCluster = cluster.members.count > 1
+        let radius = isCluster ? unit * 1.7 : Self.pinRadius(cluster.entries, level: level)
+        var item: [String: Any] = [
+            "x": MapNumber.text(cluster.x), "y": MapNumber.text(cluster.y), "r": MapNumber.text(radius),
+            "ring": MapNumber.text(radius + unit * 0.8), "font": MapNumber.text(unit * 1.3),
+            "text_y": MapNumber.text(cluster.y + unit * 0.45), "name": first.name,
+            "name_x": MapNumber.text(cluster.x + radius + unit * 0.5),
+            "is_cluster": isCluster, "is_latest": latest.map { cluster.members.contains($0) } ?? false,
+            // false, not "": an empty string still opens a Mustache section.
+            "text": isCluster ? String(cluster.members.count) : (cluster.entries > 1 ? String(cluster.entries) : false),
+        ]
+        if isCluster {
+            let names = cluster.members.map { index.places[$0].name }
+            item["label"] = "\(names.count) places: \(Self.list(names)); \(page.entriesText(cluster.entries))"
+            item["url"] = "#place-list"
+        } else {
+            item["label"] = "\(first.name), \(page.entriesText(cluster.entries))"
+            item["url"] = page.linker.href(first.pinTarget(page.journal.paths))
+        }
+        return item
+    }
+
+    /// `A, B and C`, shortened after six names.
+    static func list(_ names: [String]) -> String {
+        let shown = names.prefix(6)
+        let rest = names.count - shown.count
+        if rest > 0 { return shown.joined(separator: ", ") + " and \(rest) more" }
+        if shown.count < 2 { return shown.joined() }
+        return shown.dropLast().joined(separator: ", ") + " and " + shown.last!
+    }
+}

@@ -1,0 +1,146 @@
+/// One place of the journal: the entries written there under one name and position.
+struct JournalPlace: Sendable, Hashable {
+    /// The spelling most of its entries use (or its coordinates, for a place without a name).
+    var name: String
+    var slug: String
+    /// The newest entry's coordinates, nil when no entry of the place has any.
+    var latitude: Double?
+    var longitude: Double?
+    /// Journal indices, newest first.
+    var entries: [Int]
+
+    var path: String { "places/\(slug)/" }
+    var hasCoordinates: Bool { latitude != nil && longitude != nil }
+    /// Where a pin of the place leads: the entry itself when it is the only one.
+    func pinTarget(_ paths: [String]) -> String { entries.count == 1 ? paths[entries[0]] : path }
+}
+
+/// The journal's places, worked out once from the entries (drafts are never in `Journal.entries`
+/// unless asked for). A place is a case-folded, trimmed name plus coordinates rounded to about
+/// 100 m; an entry with the name only joins that name's place with coordinates, if there is one.
+struct PlaceIndex: Sendable {
+    /// In order of first visit, oldest first: a new place never takes an older one's slug.
+    var places: [JournalPlace]
+    /// Journal index of an entry -> index in `places`.
+    var placeOfEntry: [Int: Int]
+
+    static let derivedKey = "places"
+
+    /// The index `Places.assemble` stored in the journal, or one worked out now.
+    static func of(_ journal: Journal) -> PlaceIndex {
+        journal.derived[derivedKey] as? PlaceIndex ?? PlaceIndex(journal.entries)
+    }
+
+    /// A trimmed name with runs of white space as one space, case-folded; nil when empty.
+    static func normalized(_ name: String?) -> String? {
+        guard let name else { return nil }
+        let words = name.split(whereSeparator: { $0.isWhitespace })
+        return words.isEmpty ? nil : words.joined(separator: " ").lowercased()
+    }
+
+    /// Coordinates in thousandths of a degree (about 110 m); 180° E and W are one meridian.
+    static func rounded(_ place: Place) -> [Int]? {
+        guard let lat = place.latitude, let lon = place.longitude else { return nil }
+        let x = Int((lon * 1000).rounded())
+        return [Int((lat * 1000).rounded()), x == -180_000 ? 180_000 : x]
+    }
+
+    /// Both without coordinates, or within a thousandth of a degree each way (about 100 m), so
+    /// two readings of one spot on either side of a rounding boundary stay one place.
+    static func near(_ a: [Int]?, _ b: [Int]?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        let dx = abs(a[1] - b[1])
+        return abs(a[0] - b[0]) <= 1 && min(dx, 360_000 - dx) <= 1
+    }
+
+    private struct Group {
+        var name: String?
+        var spot: [Int]?
+        var entries: [Int] = []
+    }
+
+    init(_ entries: [Entry]) {
+        // Oldest first, so groups come in order of first visit.
+        var groups: [Group] = []
+        var groupsNamed: [String: [Int]] = [:]
+        for index in entries.indices.reversed() {
+            guard let place = entries[index].place else { continue }
+            let name = Self.normalized(place.name)
+            let spot = Self.rounded(place)
+            guard name != nil || spot != nil else { continue }
+            let found = groupsNamed[name ?? "", default: []].first { Self.near(groups[$0].spot, spot) }
+            let group = found ?? groups.count
+            if found == nil {
+                groupsNamed[name ?? "", default: []].append(group)
+                groups.append(Group(name: name, spot: spot))
+            }
+            groups[group].entries.insert(index, at: 0)
+        }
+        groups = Self.mergingNamesIntoPositions(groups)
+        var used: Set<String> = []
+        var places: [JournalPlace] = []
+        var placeOfEntry: [Int: Int] = [:]
+        for group in groups {
+            let newest = group.entries[0]
+            let located = group.entries.first { entries[$0].place?.latitude != nil && entries[$0].place?.longitude != nil }
+            let label = Self.commonSpelling(group.entries.map { entries[$0].place })
+                ?? entries[located ?? newest].place?.coordinates ?? ""
+            let slug = Self.unique(Slug.make(label), &used)
+            let position = located.flatMap { entries[$0].place }
+            for entry in group.entries { placeOfEntry[entry] = places.count }
+            places.append(JournalPlace(name: label, slug: slug, latitude: position?.latitude,
+                                       longitude: position?.longitude, entries: group.entries))
+        }
+        self.places = places
+        self.placeOfEntry = placeOfEntry
+    }
+
+    /// A name without coordinates joins the place of that name with the most entries (the
+    /// first visited, on a tie); without one, it stays a place of its own.
+    private static func mergingNamesIntoPositions(_ groups: [Group]) -> [Group] {
+        var result = groups
+        var removed: Set<Int> = []
+        for (index, group) in groups.enumerated() where group.spot == nil {
+            let candidates = groups.indices.filter { groups[$0].spot != nil && groups[$0].name == group.name }
+            guard let target = candidates.max(by: { groups[$0].entries.count < groups[$1].entries.count || (groups[$0].entries.count == groups[$1].entries.count && $0 > $1) })
+            else { continue }
+            result[target].entries = (result[target].entries + group.entries).sorted()
+            removed.insert(index)
+        }
+        return result.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
+    }
+
+    /// The spelling most entries use (trimmed), the newest's on a tie; nil when none has a name.
+    private static func commonSpelling(_ places: [Place?]) -> String? {
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for spelling in places.compactMap(spelling) {
+            if counts[spelling] == nil { order.append(spelling) }
+            counts[spelling, default: 0] += 1
+        }
+        return order.max { counts[$0]! < counts[$1]! || (counts[$0]! == counts[$1]! && order.firstIndex(of: $0)! > order.firstIndex(of: $1)!) }
+    }
+
+    /// The entry's own spelling, trimmed; nil without a name.
+    private static func spelling(_ place: Place?) -> String? {
+        guard let name = place?.name, normalized(name) != nil else { return nil }
+        return name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    private static func unique(_ slug: String, _ used: inout Set<String>) -> String {
+        let base = slug.isEmpty ? "place" : slug
+        var candidate = base
+        var number = 2
+        while used.contains(candidate) {
+            candidate = "\(base)-\(number)"
+            number += 1
+        }
+        used.insert(candidate)
+        return candidate
+    }
+
+    /// The newest entry that has a place with coordinates, and that place.
+    func latest() -> (entry: Int, place: Int)? {
+        placeOfEntry.filter { places[$0.value].hasCoordinates }.min { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+}

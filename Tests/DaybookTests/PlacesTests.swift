@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+@testable import Daybook
+
+/// The pure pieces of places and the map: the projection, clustering and place grouping.
+@Suite struct PlacesTests {
+    @Test func projectsOntoTheOutlinesPlane() {
+        #expect(MapProjection.point(latitude: 0, longitude: 0) == (x: 180, y: 90))
+        #expect(MapProjection.point(latitude: 90, longitude: -180) == (x: 0, y: 0))
+        #expect(MapProjection.point(latitude: -90, longitude: 179.5) == (x: 359.5, y: 180))
+        // 180° E is 180° W: the point stays inside the 360-wide plane.
+        #expect(MapProjection.point(latitude: 34.46, longitude: 180).x == 0)
+    }
+
+    @Test func measuresTheShortWayRoundTheWorld() {
+        let fiji = MapProjection.point(latitude: -17, longitude: 179.9)
+        let samoa = MapProjection.point(latitude: -17, longitude: -179.9)
+        #expect(abs(MapProjection.distance(fiji, samoa) - 0.2) < 1e-9)
+        #expect(MapProjection.distance((10, 0), (350, 0)) == 20)
+    }
+
+    @Test func opensAViewKeptBetweenThePoles() {
+        #expect(MapProjection.viewBox(centredOn: (180, 90), width: 40) == "160 80 40 20")
+        // Near the north pole the view stops at the top edge instead of showing nothing.
+        #expect(MapProjection.viewBox(centredOn: (195.65, 5), width: 40) == "175.65 0 40 20")
+        #expect(MapProjection.viewBox(centredOn: (0, 180), width: 13.5) == "-6.75 173.25 13.5 6.75")
+    }
+
+    @Test func clustersNearbyPlacesAndKeepsFarOnesApart() {
+        let points = [
+            MapClustering.Point(x: 100, y: 50, place: 0, entries: 1),
+            MapClustering.Point(x: 100.5, y: 50, place: 1, entries: 5),
+            MapClustering.Point(x: 200, y: 50, place: 2, entries: 2),
+        ]
+        let clusters = MapClustering.clusters(points, reach: 2)
+        #expect(clusters.count == 2)
+        // The place with most entries is the cluster's centre and first member.
+        #expect(clusters[0] == MapCluster(x: 100.5, y: 50, members: [1, 0], entries: 6))
+        #expect(clusters[1].members == [2])
+        #expect(MapClustering.clusters(points, reach: 0.1).count == 3)
+    }
+
+    @Test func clustersAcrossThe180thMeridian() {
+        let suva = MapProjection.point(latitude: -18.14, longitude: 178.44)
+        let taveuni = MapProjection.point(latitude: -16.82, longitude: -179.98)
+        let points = [MapClustering.Point(x: suva.x, y: suva.y, place: 0, entries: 1),
+                      MapClustering.Point(x: taveuni.x, y: taveuni.y, place: 1, entries: 1)]
+        let merged = MapClustering.clusters(points, reach: 4)
+        #expect(merged.count == 1)
+        #expect(merged[0].members == [0, 1])
+        // The cluster stays at a real place, not at an average near 0°.
+        #expect(merged[0].x == suva.x)
+        #expect(MapClustering.clusters(points, reach: 1).count == 2)
+    }
+
+    @Test func pinsGrowWithEntriesButNoFurtherThanTwice() {
+        let one = MapDrawing.pinRadius(1, level: 0)
+        #expect(one == MapLevels.radius(0))
+        #expect(MapDrawing.pinRadius(10, level: 0) > one)
+        #expect(abs(MapDrawing.pinRadius(500, level: 0) - 2 * one) < 1e-9)
+    }
+
+    @Test func writesNumbersTheSameEverywhere() {
+        #expect(MapNumber.text(0) == "0")
+        #expect(MapNumber.text(-6.75) == "-6.75")
+        #expect(MapNumber.text(1.0 / 3) == "0.333")
+        #expect(MapNumber.text(-0.0004) == "0")
+    }
+
+    @Test func groupsSpellingsAndFillsInCoordinates() {
+        let (assembled, problems) = journal([
+            ("entries/a.md", "date: 2024-05-03\nlocation: \"kyoto \""),
+            ("entries/b.md", "date: 2024-05-02\nlocation: { name: Kyoto, lat: 35.0106, lon: 135.7702 }"),
+            ("entries/c.md", "date: 2024-05-01\nlocation: { name: KYOTO, lat: 35.0104, lon: 135.7698 }"),
+            ("entries/d.md", "date: 2024-04-01\nlocation: { name: Kyoto, lat: 35.2, lon: 135.77 }"),
+            ("entries/e.md", "date: 2024-03-01\nlocation: The   allotment"),
+            ("entries/f.md", "date: 2024-02-01\nlocation: { lat: -17, lon: 180 }"),
+            ("entries/g.md", "date: 2024-01-01\nlocation: { lat: -17, lon: -180 }"),
+        ])
+        #expect(problems.isEmpty)
+        let index = PlaceIndex(assembled.entries)
+        let names = index.places.map(\.name)
+        // Oldest first: the date-line spot, the allotment, far Kyoto, then Kyoto itself.
+        #expect(names == ["17° S, 180° E", "The allotment", "Kyoto", "kyoto"])
+        #expect(index.places.map(\.slug) == ["17-s-180-e", "the-allotment", "kyoto", "kyoto-2"])
+        let kyoto = index.places[3]
+        // Two readings 100 m apart on either side of a rounding line, and the name alone, are one place.
+        #expect(kyoto.entries == [0, 1, 2])
+        #expect(kyoto.latitude == 35.0106 && kyoto.longitude == 135.7702)
+        #expect(index.places[0].entries == [5, 6])
+        #expect(index.places[1].latitude == nil && !index.places[1].hasCoordinates)
+        #expect(index.latest()! == (entry: 0, place: 3))
+    }
+
+    @Test func normalizesNamesByTrimmingAndFoldingCase() {
+        #expect(PlaceIndex.normalized("  Kyoto\t ") == "kyoto")
+        #expect(PlaceIndex.normalized("St  Werburghs") == "st werburghs")
+        #expect(PlaceIndex.normalized("   ") == nil)
+        #expect(PlaceIndex.normalized(nil) == nil)
+    }
+
+    @Test func namesClustersInFewWords() {
+        #expect(MapDrawing.list(["A"]) == "A")
+        #expect(MapDrawing.list(["A", "B", "C"]) == "A, B and C")
+        #expect(MapDrawing.list(["1", "2", "3", "4", "5", "6", "7", "8"]) == "1, 2, 3, 4, 5, 6 and 2 more")
+    }
+}
+
+/// The outline read back from its path data, and cropped for a locator map.
+@Suite struct WorldOutlineTests {
+    static let template = "{{! comment }}\n<path class=\"land\" d=\"M10 20l1 0 0-1.5-.5.5zM358 100l1.5 0 0 1-1.5-.5zM200 5l1 1 1-1z\"/>\n"
+
+    @Test func readsRingsWrittenCompactly() {
+        let outline = WorldOutline(template: Self.template)
+        #expect(outline.rings.count == 3)
+        // `0-1.5-.5.5` is 0, -1.5, -0.5, 0.5: relative moves from the ring's start.
+        #expect(outline.rings[0].points == [10, 20, 11, 20, 11, 18.5, 10.5, 19])
+        #expect(outline.rings[1].minX == 358 && outline.rings[1].maxX == 359.5)
+    }
+
+    @Test func keepsOnlyTheLandNearAView() {
+        let outline = WorldOutline(template: Self.template)
+        #expect(outline.land(in: [0, 10, 20, 20]) == "M10 20L11 20L11 18.5L10.5 19z")
+        // A view across the 180° meridian draws the ring at x 358 a world to the west too.
+        #expect(outline.land(in: [-10, 90, 20, 20]) == "M-2 100L-0.5 100L-0.5 101L-2 100.5z")
+        #expect(outline.land(in: [100, 100, 10, 10]) == "")
+    }
+
+    @Test func readsTheBuiltInOutline() throws {
+        let data = try #require(EmbeddedResources.files[WorldOutline.templateName].flatMap { Data(base64Encoded: $0) })
+        let outline = WorldOutline(template: String(decoding: data, as: UTF8.self))
+        // The README of the outline counts 287 rings; every one lies on the 360 × 180 plane.
+        #expect(outline.rings.count == 287)
+        #expect(outline.rings.allSatisfy { $0.minX >= -0.05 && $0.maxX <= 360.05 && $0.minY >= -0.05 && $0.maxY <= 180.05 })
+    }
+}
