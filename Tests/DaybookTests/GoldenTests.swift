@@ -56,20 +56,7 @@ import Testing
         defer { journal.remove() }
         _ = try await Builder.run(BuildOptions(journal: journal.root))
         let site = try tree(journal.site)
-        if ProcessInfo.processInfo.environment["DAYBOOK_RECORD_GOLDEN"] == "1" {
-            try? FileManager.default.removeItem(at: Self.goldenRoot)
-            for (path, bytes) in site {
-                let url = Self.goldenRoot.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try bytes.write(to: url)
-            }
-        }
-        let golden = try tree(Self.goldenRoot)
-        #expect(!golden.isEmpty, "no golden files: record them with DAYBOOK_RECORD_GOLDEN=1")
-        #expect(site.keys.sorted() == golden.keys.sorted())
-        for (path, bytes) in site where golden[path] != bytes {
-            Issue.record("\(path) differs from Golden/\(path)")
-        }
+        try expectGolden(site, in: Self.goldenRoot, named: "Golden")
     }
 
     @Test func escapesFrontMatterTextEverywhere() async throws {

@@ -36,20 +36,7 @@ import Testing
         _ = try await Builder.run(BuildOptions(journal: journal.root))
         let site = try Self.files(journal.site)
         #expect(site.count == 3)
-        if ProcessInfo.processInfo.environment["DAYBOOK_RECORD_GOLDEN"] == "1" {
-            try? FileManager.default.removeItem(at: Self.goldenRoot)
-            for (path, bytes) in site {
-                let url = Self.goldenRoot.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try bytes.write(to: url)
-            }
-        }
-        let golden = try tree(Self.goldenRoot)
-        #expect(!golden.isEmpty, "no golden files: record them with DAYBOOK_RECORD_GOLDEN=1")
-        #expect(site.keys.sorted() == golden.keys.sorted())
-        for (path, bytes) in site where golden[path] != bytes {
-            Issue.record("\(path) differs from Goldens/memories/\(path)")
-        }
+        try expectGolden(site, in: Self.goldenRoot, named: "Goldens/memories")
     }
 
     @Test func aJournalWithoutEntriesHasNoBlockPageOrLink() async throws {

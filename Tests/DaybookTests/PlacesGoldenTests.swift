@@ -31,20 +31,7 @@ import Testing
         let (journal, all) = try await build()
         defer { journal.remove() }
         let site = all.filter { $0.key.hasPrefix("places/") }
-        if ProcessInfo.processInfo.environment["DAYBOOK_RECORD_GOLDEN"] == "1" {
-            try? FileManager.default.removeItem(at: Self.goldenRoot)
-            for (path, bytes) in site {
-                let url = Self.goldenRoot.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try bytes.write(to: url)
-            }
-        }
-        let golden = try tree(Self.goldenRoot)
-        #expect(!golden.isEmpty, "no golden files: record them with DAYBOOK_RECORD_GOLDEN=1")
-        #expect(site.keys.sorted() == golden.keys.sorted())
-        for (path, bytes) in site where golden[path] != bytes {
-            Issue.record("\(path) differs from Goldens/places/\(path)")
-        }
+        try expectGolden(site, in: Self.goldenRoot, named: "Goldens/places")
     }
 
     @Test func makesAPagePerPlaceAndLeavesDraftsOut() async throws {

@@ -126,6 +126,15 @@ import Testing
         #expect(outline.land(in: [100, 100, 10, 10]) == "")
     }
 
+    @Test func cutsARingThatReachesOutOfTheViewToAMarginAroundIt() {
+        // A square much larger than the view, cut to the view and a quarter of it on each side.
+        let outline = WorldOutline(template: #"<path d="M0 0l100 0l0 100l-100 0z"/>"#)
+        #expect(outline.land(in: [40, 40, 10, 10]) == "M37.5 52.5L37.5 37.5L52.5 37.5L52.5 52.5z")
+        // A ring crossing one edge keeps its inside part and runs along that edge.
+        let cut = WorldOutline.clipped([(0, 0), (10, 0), (10, 10), (0, 10)], to: (minX: 5, minY: -1, maxX: 20, maxY: 20))
+        #expect(cut.map { [$0.x, $0.y] } == [[5, 0], [10, 0], [10, 10], [5, 10]])
+    }
+
     @Test func readsTheBuiltInOutline() throws {
         let data = try #require(EmbeddedResources.files[WorldOutline.templateName].flatMap { Data(base64Encoded: $0) })
         let outline = WorldOutline(template: String(decoding: data, as: UTF8.self))

@@ -52,20 +52,60 @@ struct WorldOutline: Sendable {
         self.rings = rings
     }
 
-    /// Path data for the rings that reach into `view` (x, y, width, height), drawn again a world
-    /// to the east or west when the view crosses the 180° meridian.
+    /// Path data for the land in `view` (x, y, width, height), drawn again a world to the east or
+    /// west when the view crosses the 180° meridian. A ring that reaches out of the view is cut to
+    /// a margin around it (Sutherland–Hodgman): a continent's whole coast for a town's locator
+    /// made every place page as large as the map itself.
     func land(in view: [Double]) -> String {
+        let margin = max(view[2], view[3]) / 4
+        let clip = (minX: view[0] - margin, minY: view[1] - margin, maxX: view[0] + view[2] + margin, maxY: view[1] + view[3] + margin)
         var path = ""
         for shift in [-360.0, 0, 360] {
             for ring in rings where ring.maxX + shift >= view[0] && ring.minX + shift <= view[0] + view[2]
                 && ring.maxY >= view[1] && ring.minY <= view[1] + view[3] {
-                for index in stride(from: 0, to: ring.points.count, by: 2) {
-                    path += (index == 0 ? "M" : "L") + Self.tenths(ring.points[index] + shift) + " " + Self.tenths(ring.points[index + 1])
+                var points = stride(from: 0, to: ring.points.count, by: 2).map { (x: ring.points[$0] + shift, y: ring.points[$0 + 1]) }
+                let inside = ring.minX + shift >= clip.minX && ring.maxX + shift <= clip.maxX && ring.minY >= clip.minY && ring.maxY <= clip.maxY
+                if !inside { points = Self.clipped(points, to: clip) }
+                guard points.count >= 3 else { continue }
+                for (index, point) in points.enumerated() {
+                    path += (index == 0 ? "M" : "L") + Self.tenths(point.x) + " " + Self.tenths(point.y)
                 }
                 path += "z"
             }
         }
         return path
+    }
+
+    /// `polygon` cut to the rectangle, edge by edge; consecutive equal points are dropped.
+    static func clipped(_ polygon: [(x: Double, y: Double)],
+                        to box: (minX: Double, minY: Double, maxX: Double, maxY: Double)) -> [(x: Double, y: Double)] {
+        typealias Point = (x: Double, y: Double)
+        // Each edge: whether a point is on the kept side, and where a segment crosses it.
+        let edges: [((Point) -> Bool, (Point, Point) -> Point)] = [
+            ({ $0.x >= box.minX }, { a, b in (box.minX, a.y + (b.y - a.y) * (box.minX - a.x) / (b.x - a.x)) }),
+            ({ $0.x <= box.maxX }, { a, b in (box.maxX, a.y + (b.y - a.y) * (box.maxX - a.x) / (b.x - a.x)) }),
+            ({ $0.y >= box.minY }, { a, b in (a.x + (b.x - a.x) * (box.minY - a.y) / (b.y - a.y), box.minY) }),
+            ({ $0.y <= box.maxY }, { a, b in (a.x + (b.x - a.x) * (box.maxY - a.y) / (b.y - a.y), box.maxY) }),
+        ]
+        var points = polygon
+        for (keeps, crossing) in edges {
+            guard let last = points.last else { break }
+            var kept: [Point] = []
+            var previous = last
+            for point in points {
+                if keeps(point) {
+                    if !keeps(previous) { kept.append(crossing(previous, point)) }
+                    kept.append(point)
+                } else if keeps(previous) {
+                    kept.append(crossing(previous, point))
+                }
+                previous = point
+            }
+            points = kept
+        }
+        var unique: [Point] = []
+        for point in points where unique.last.map({ $0.x != point.x || $0.y != point.y }) ?? true { unique.append(point) }
+        return unique
     }
 
     private static func tenths(_ value: Double) -> String { MapNumber.text((value * 10).rounded() / 10) }
