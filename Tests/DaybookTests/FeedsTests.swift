@@ -64,6 +64,22 @@ import Testing
         #expect(String(decoding: Sitemap.robots(baseURL: "https://example.org/j/"), as: UTF8.self).contains("Sitemap: https://example.org/j/sitemap.xml\n"))
     }
 
+    /// Kept feeds need no entry's body; made again, the newest 20 entries' bodies and no other.
+    @Test func asksForTheNewestEntriesBodiesOnlyWhenTheFeedsAreMadeAgain() async throws {
+        var settings = Settings()
+        settings.baseURL = "https://example.org/"
+        let (journal, _) = journal((1...25).map { ("entries/\($0).md", "title: Day \($0)\ndate: 2024-03-\(pad($0, 2))") }, settings: settings)
+        let keys = try await PageKeys(journal: journal, files: [:], siteKey: [1])
+        let files = JournalFiles(root: URL(fileURLWithPath: "/nonexistent"))
+        var feeds = await Feeds.load(FeatureInput(options: BuildOptions(journal: files.root), files: files, settings: settings)).feature
+        #expect(await feeds.planData(DataPlanning(journal: journal, keys: keys, kept: nil)) == Set(0..<20))
+        #expect(await feeds.planData(DataPlanning(journal: journal, keys: keys, kept: { _, _ in false })) == Set(0..<20))
+        #expect(await feeds.planData(DataPlanning(journal: journal, keys: keys, kept: { _, _ in true })).isEmpty)
+        settings.feed = false
+        var off = await Feeds.load(FeatureInput(options: BuildOptions(journal: files.root), files: files, settings: settings)).feature
+        #expect(await off.planData(DataPlanning(journal: journal, keys: keys, kept: nil)).isEmpty)
+    }
+
     @Test func feedSettingMustBeAFlag() async throws {
         let journal = try TemporaryJournal(["daybook.yml": "title: T\nfeed: sometimes\n", "entries/a.md": "---\ndate: 2024-01-01\n---\nx\n"])
         defer { journal.remove() }
