@@ -4,7 +4,10 @@ import Testing
 
 /// The real binary, run as a person runs it.
 @Suite struct EndToEndTests {
+    // A public journal (base_url), so the build has nothing to warn about; its own robots.txt
+    // replaces the one Daybook would write.
     static let good = [
+        "daybook.yml": "base_url: https://example.org/\n",
         "entries/2024/05/2024-05-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-05-01 08:30\nrating: 4\n---\nGrey morning.\n",
         "entries/2024/05/2024-05-02.md": "Just a day, no front-matter.\n",
         "static/robots.txt": "User-agent: *\n",

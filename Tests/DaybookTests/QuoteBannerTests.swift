@@ -10,7 +10,10 @@ import Testing
     ]
 
     func build(_ files: [String: String]) async throws -> (TemporaryJournal, BuildReport) {
-        let journal = try TemporaryJournal(Self.entries.merging(files) { $1 })
+        var files = Self.entries.merging(files) { $1 }
+        // No feeds, so the only warnings are the banner's.
+        files["daybook.yml", default: ""] += "feed: false\n"
+        let journal = try TemporaryJournal(files)
         return (journal, try await Builder.run(BuildOptions(journal: journal.root)))
     }
 
@@ -143,7 +146,7 @@ import Testing
     @Test func aBrokenQuotesFileFailsTheBuildLikeAnyOtherFile() throws {
         let journal = try TemporaryJournal(Self.entries.merging(["quotes.yml": "- text: Fine\n- author: Nobody\n- text: [a]\n"]) { $1 })
         defer { journal.remove() }
-        let result = try CLI.run(["build", journal.root.path])
+        let result = try CLI.run(["build", journal.root.path, "--base-url", "https://example.org/"])
         #expect(result.status == 1)
         #expect(result.stderr == """
             quotes.yml:2:3: error: quote has no text
@@ -164,7 +167,7 @@ import Testing
         server.stop()
         let journal = try TemporaryJournal(Self.entries.merging(["daybook.yml": "zenquotes: \(url)\n"]) { $1 })
         defer { journal.remove() }
-        let result = try CLI.run(["build", journal.root.path])
+        let result = try CLI.run(["build", journal.root.path, "--base-url", "https://example.org/"])
         #expect(result.status == 0)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1)

@@ -80,6 +80,8 @@ import Testing
 
     @Test func bothFilesAtOnceIsAnError() async throws {
         let journal = try TemporaryJournal([
+            // No feeds, so the error is the only problem.
+            "daybook.yml": "feed: false\n",
             "entries/2024-05-01.md": "Hi.\n",
             "quotes.yml": "- text: From YAML\n",
             "quotes.json": "[{\"text\": \"From JSON\"}]",

@@ -91,6 +91,7 @@ import Testing
             "entries/2024-05-01.md": "---\ntitle: Hi\nmood: calm\n---\nBody.\n",
             "templates/entry.mustache": "<p>{{entry.title}} / {{entry.extra.mood}} / {{site.title}}</p>\n",
             "templates/entyr.mustache": "typo",
+            "daybook.yml": "feed: false\n",
         ])
         defer { journal.remove() }
         let report = try await Builder.run(BuildOptions(journal: journal.root))
@@ -99,7 +100,7 @@ import Testing
     }
 
     @Test func aStaticFileMayNotReplaceAGeneratedPage() async throws {
-        let journal = try TemporaryJournal(["entries/2024-05-01.md": "Hi.\n", "static/index.html": "mine"])
+        let journal = try TemporaryJournal(["daybook.yml": "feed: false\n", "entries/2024-05-01.md": "Hi.\n", "static/index.html": "mine"])
         defer { journal.remove() }
         await #expect(throws: BuildFailure.self) { try await Builder.run(BuildOptions(journal: journal.root)) }
         do {

@@ -29,6 +29,8 @@ public struct Settings: Sendable, Hashable {
     public var search = true
     /// The year calendars' shading, `words` or `entries`, or `off` (`calendar`).
     public var calendar = "words"
+    /// Write `feed.xml`, `feed.json`, `sitemap.xml` and `robots.txt` when there is a base URL (`feed`).
+    public var feed = true
 
     public init() {}
 

@@ -1,0 +1,92 @@
+import Foundation
+import Yams
+
+/// The feeds and the sitemap of a public journal: `feed.xml` (Atom) and `feed.json` (JSON Feed)
+/// of the newest entries, whole, and `sitemap.xml` and `robots.txt`. All need absolute links, so
+/// a journal without `base_url` gets none of them, and is told so once per build.
+struct Feeds: Feature {
+    /// A base URL and `feed` not turned off.
+    var isOn: Bool
+    var baseURL: String
+    /// The files a static file of the journal's own replaces: it is copied, and Daybook's is not made.
+    var replaced: Set<String>
+    /// Set by `planData`: the newest entries' journal indices, and whether the last build left
+    /// the feeds as they would be made now.
+    var newest: Range<Int> = 0..<0
+    var feedKey: [UInt8] = []
+    var feedsKept = false
+
+    static let settingsKeys: Set<String> = ["feed"]
+    /// How many entries the feeds hold.
+    static let count = 20
+    static let noBaseURL = "no base_url: no feed or sitemap, since they need absolute links; set base_url in daybook.yml or pass --base-url"
+
+    static func readSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText) -> [Diagnostic] {
+        guard let on = YAML.flag(value) else {
+            return [source.error("feed must be true or false", line: value.mark?.line ?? 1, column: value.mark?.column ?? 1)]
+        }
+        settings.feed = on
+        return []
+    }
+
+    static func load(_ input: FeatureInput) async -> (feature: Feeds, problems: [Diagnostic]) {
+        let settings = input.settings
+        let own = Set(input.files.statics).intersection([AtomFeed.path, JSONFeed.path, Sitemap.path, Sitemap.robotsPath])
+        let feeds = Feeds(isOn: settings.feed && settings.baseURL != nil, baseURL: settings.baseURL ?? "", replaced: own)
+        return (feeds, settings.feed && settings.baseURL == nil ? [.warning(noBaseURL)] : [])
+    }
+
+    /// A static file that replaces one of the files changes which files the data holds.
+    var dataKey: String { isOn ? "feeds " + replaced.sorted().joined(separator: " ") : "" }
+
+    /// `site.feed`: the feeds' addresses from the page, for the `<head>`; false without feeds.
+    func siteBlock(_ linker: Linker) -> [String: Any] {
+        ["feed": isOn ? ["atom": linker.href(AtomFeed.path), "json": linker.href(JSONFeed.path)] as [String: Any] : false]
+    }
+
+    /// Asks for the bodies of the newest entries, unless the last build left the feeds as they
+    /// would be made now: keyed by everything site-wide and the newest entries' files and addresses.
+    mutating func planData(_ planning: DataPlanning) async -> Set<Int> {
+        guard isOn else { return [] }
+        newest = 0..<min(Self.count, planning.journal.entries.count)
+        var hasher = ContentHash.Hasher()
+        hasher.add(planning.keys.siteKey)
+        for index in newest { hasher.add(planning.keys.entryKeys[index]) }
+        feedKey = hasher.finish()
+        let key = feedKey
+        feedsKept = feedPaths.allSatisfy { path in planning.kept?(path, key) == true }
+        return feedsKept ? [] : Set(newest)
+    }
+
+    /// The feeds Daybook makes: those the journal's static files do not replace.
+    var feedPaths: [String] { [AtomFeed.path, JSONFeed.path].filter { !replaced.contains($0) } }
+
+    mutating func makeData(_ view: JournalView, _ making: DataMaking) async throws -> DataFiles {
+        guard isOn else { return DataFiles() }
+        let journal = view.journal
+        var files: [OutputFile] = []
+        if !feedsKept {
+            let settings = journal.settings
+            let header = FeedHeader(title: settings.title, description: settings.description, author: settings.author ?? settings.title,
+                                    baseURL: baseURL, language: settings.languageTag)
+            let items = newest.map { index in
+                FeedItem(entry: journal.entries[index], path: journal.paths[index], title: view.entries[index].title,
+                         html: view.html(index), baseURL: baseURL)
+            }
+            files.append(keyed(AtomFeed.path, AtomFeed.make(header, items)))
+            files.append(keyed(JSONFeed.path, JSONFeed.make(header, items)))
+        }
+        let sitePaths = Page.all(for: journal).filter { !$0.is(NotFoundPage.self) }.map { $0.sitePath(in: journal) }
+        files.append(OutputFile(path: Sitemap.path, bytes: Sitemap.make(baseURL: baseURL, sitePaths: sitePaths)))
+        files.append(OutputFile(path: Sitemap.robotsPath, bytes: Sitemap.robots(baseURL: baseURL)))
+        files.removeAll { replaced.contains($0.path) }
+        let paths = feedPaths + [Sitemap.path, Sitemap.robotsPath].filter { !replaced.contains($0) }
+        return DataFiles(files: files, paths: paths)
+    }
+
+    private func keyed(_ path: String, _ bytes: [UInt8]) -> OutputFile {
+        var file = OutputFile(path: path, bytes: bytes)
+        file.key = feedKey
+        return file
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import Daybook
+
+/// The pure pieces of the feeds: absolute links, entry ids, dates, escaping.
+@Suite struct FeedsTests {
+    static let page = "https://example.org/journal/2024/05/01/ferry/"
+
+    @Test(arguments: [
+        ("<a href=\"../../../../2023/04/08/gauge/\">x</a>", "<a href=\"https://example.org/journal/2023/04/08/gauge/\">x</a>"),
+        ("<img src=\"photo.jpg\" alt=\"\">", "<img src=\"https://example.org/journal/2024/05/01/ferry/photo.jpg\" alt=\"\">"),
+        ("<a href=\"/elsewhere/\">x</a>", "<a href=\"https://example.org/elsewhere/\">x</a>"),
+        ("<a href=\"2024/x/\">x</a>", "<a href=\"https://example.org/journal/2024/05/01/ferry/2024/x/\">x</a>"),
+        ("<a href=\"#note\">x</a>", "<a href=\"https://example.org/journal/2024/05/01/ferry/#note\">x</a>"),
+        ("<a href=\"//other.example/x\">x</a>", "<a href=\"https://other.example/x\">x</a>"),
+        ("<a href='photo.jpg'>x</a>", "<a href='https://example.org/journal/2024/05/01/ferry/photo.jpg'>x</a>"),
+        ("<a href=\"?a=1&amp;b=2\">x</a>", "<a href=\"https://example.org/journal/2024/05/01/ferry/?a=1&amp;b=2\">x</a>"),
+    ])
+    func makesLinksAndSourcesAbsolute(_ html: String, _ expected: String) {
+        #expect(AbsoluteLinks.resolve(html, against: Self.page) == expected)
+    }
+
+    @Test(arguments: [
+        "<a href=\"https://other.example/x\">x</a>", "<a href=\"mailto:me@example.org\">x</a>",
+        "<img src=\"data:image/png;base64,AAAA\">",
+        // Markdown text that reads like an attribute comes out of cmark with its quotes escaped.
+        "<p>Text that says href=&quot;x&quot; in a paragraph</p>", "<a href=\"\">x</a>",
+    ])
+    func leavesAbsoluteValuesAndTextAlone(_ html: String) {
+        #expect(AbsoluteLinks.resolve(html, against: Self.page) == html)
+    }
+
+    @Test func idComesFromTheHostPathYearAndFileNotTheTitle() {
+        let id = FeedItem.id(sourcePath: "entries/2024/05-01 ferry.md", year: 2024, baseURL: "https://Example.org/journal/")
+        #expect(id == "tag:example.org,2024:journal/entries/2024/05-01%20ferry.md")
+        #expect(FeedItem.id(sourcePath: "entries/a.md", year: 987, baseURL: "https://example.org/") == "tag:example.org,0987:entries/a.md")
+        let entry = Entry(sourcePath: "entries/a.md", title: "Old title", date: LocalDateTime(year: 2024, month: 5, day: 1))
+        var renamed = entry
+        renamed.title = "New title"
+        renamed.slug = "new-title"
+        let base = "https://example.org/"
+        let before = FeedItem(entry: entry, path: "2024/05/01/old-title/", title: "Old title", html: "", baseURL: base)
+        let after = FeedItem(entry: renamed, path: "2024/05/01/new-title/", title: "New title", html: "", baseURL: base)
+        #expect(before.id == after.id)
+        #expect(before.url != after.url)
+    }
+
+    @Test func datesKeepTheirOffsetAndADayIsMidnight() {
+        let timed = LocalDateTime(year: 2024, month: 7, day: 31, hour: 23, minute: 5, second: 9, utcOffset: -5 * 3600, hasTime: true)
+        #expect(FeedItem.timestamp(timed) == "2024-07-31T23:05:09-05:00")
+        let day = LocalDateTime(year: 2024, month: 1, day: 2, utcOffset: 3600 + 1800)
+        #expect(FeedItem.timestamp(day) == "2024-01-02T00:00:00+01:30")
+        #expect(FeedItem.timestamp(LocalDateTime(year: 2024, month: 1, day: 2)) == "2024-01-02T00:00:00+00:00")
+    }
+
+    @Test func escapesXMLAndDropsForbiddenCharacters() {
+        #expect(AtomFeed.escape("a<b>&\"c'\u{1}\u{7}\td") == "a&lt;b&gt;&amp;&quot;c&apos;\td")
+    }
+
+    @Test func theSitemapNamesEveryPathAbsoluteAndRobotsPointsToIt() {
+        let xml = String(decoding: Sitemap.make(baseURL: "https://example.org/j/", sitePaths: ["", "tags/café/"]), as: UTF8.self)
+        #expect(xml.contains("<loc>https://example.org/j/</loc>"))
+        #expect(xml.contains("<loc>https://example.org/j/tags/caf%C3%A9/</loc>"))
+        #expect(String(decoding: Sitemap.robots(baseURL: "https://example.org/j/"), as: UTF8.self).contains("Sitemap: https://example.org/j/sitemap.xml\n"))
+    }
+
+    /// Kept feeds need no entry's body; made again, the newest 20 entries' bodies and no other.
+    @Test func asksForTheNewestEntriesBodiesOnlyWhenTheFeedsAreMadeAgain() async throws {
+        var settings = Settings()
+        settings.baseURL = "https://example.org/"
+        let (journal, _) = journal((1...25).map { ("entries/\($0).md", "title: Day \($0)\ndate: 2024-03-\(pad($0, 2))") }, settings: settings)
+        let keys = try await PageKeys(journal: journal, files: [:], siteKey: [1])
+        let files = JournalFiles(root: URL(fileURLWithPath: "/nonexistent"))
+        var feeds = await Feeds.load(FeatureInput(options: BuildOptions(journal: files.root), files: files, settings: settings)).feature
+        #expect(await feeds.planData(DataPlanning(journal: journal, keys: keys, kept: nil)) == Set(0..<20))
+        #expect(await feeds.planData(DataPlanning(journal: journal, keys: keys, kept: { _, _ in false })) == Set(0..<20))
+        #expect(await feeds.planData(DataPlanning(journal: journal, keys: keys, kept: { _, _ in true })).isEmpty)
+        settings.feed = false
+        var off = await Feeds.load(FeatureInput(options: BuildOptions(journal: files.root), files: files, settings: settings)).feature
+        #expect(await off.planData(DataPlanning(journal: journal, keys: keys, kept: nil)).isEmpty)
+    }
+
+    @Test func feedSettingMustBeAFlag() async throws {
+        let journal = try TemporaryJournal(["daybook.yml": "title: T\nfeed: sometimes\n", "entries/a.md": "---\ndate: 2024-01-01\n---\nx\n"])
+        defer { journal.remove() }
+        await #expect(throws: BuildFailure.self) { _ = try await Builder.run(BuildOptions(journal: journal.root)) }
+    }
+}
