@@ -25,7 +25,23 @@ struct Editor {
         var argv = arguments.map { strdup($0) } + [nil]
         var envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
-        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, &argv, &envp)
+        // As git does: Ctrl-C and Ctrl-\ are the editor's to handle while it runs, not ours, so
+        // Daybook ignores them meanwhile and the editor gets them as it would by default.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGQUIT)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        let interrupt = signal(SIGINT, SIG_IGN), quit = signal(SIGQUIT, SIG_IGN)
+        defer {
+            signal(SIGINT, interrupt)
+            signal(SIGQUIT, quit)
+        }
+        let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes, &argv, &envp)
         guard spawned == 0 else { throw EditorFailure(command: command, why: String(cString: strerror(spawned))) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
