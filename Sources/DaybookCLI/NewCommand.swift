@@ -1,9 +1,16 @@
 import ArgumentParser
 import Daybook
+import Foundation
 
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "new", abstract: "Create today's entry and print its path. Never overwrites a file.")
+        commandName: "new",
+        abstract: "Create today's entry and open it in your editor. Never overwrites a file.",
+        discussion: """
+            On a terminal the entry opens in $VISUAL, else $EDITOR, else vi; when the editor closes, \
+            Daybook says where the entry is and whether it builds. With --no-edit, or when not on a \
+            terminal, it only prints the new entry's path.
+            """)
 
     @OptionGroup var journal: JournalArgument
 
@@ -13,12 +20,40 @@ struct NewCommand: ParsableCommand {
     @Option(help: "Date the entry instead of now, e.g. '2024-05-01 08:30'.")
     var date: String?
 
+    @Flag(help: "Only create the entry and print its path; open no editor.")
+    var noEdit = false
+
     func run() throws {
+        let path: String
         do {
-            let path = try EntryCreator.create(journal: journal.url, title: title, date: date)
-            print(journal.url.appendingPathComponent(path).path)
+            path = try EntryCreator.create(journal: journal.url, title: title, date: date)
         } catch {
             throw ExitCode(Console.report(error, what: "new"))
+        }
+        let full = journal.url.appendingPathComponent(path).path
+        guard !noEdit, Editor.canEdit else {
+            print(full)
+            return
+        }
+        let editor = Editor.chosen()
+        do {
+            try editor.edit(full)
+        } catch {
+            Console.error("error: could not edit the entry with '\(error.command)': \(error.why)")
+            Console.error("The entry is kept: \(full)")
+            throw ExitCode(1)
+        }
+        print(full)
+        let check = EntryCheck.run(journal: journal.url, path: path)
+        Console.print(check.diagnostics)
+        switch check.outcome {
+        case .builds: print("It builds fine.")
+        case .draft: print("It builds fine; as a draft it stays out of the site unless you build with --drafts.")
+        case .noTextYet: print("No text yet; it stays out of the site until you write something.")
+        case .fails:
+            let count = check.diagnostics.filter { $0.severity == .error }.count
+            print("It does not build: \(count) error\(count == 1 ? "" : "s") above; the build fails until \(count == 1 ? "it is" : "they are") fixed.")
+            throw ExitCode(1)
         }
     }
 }

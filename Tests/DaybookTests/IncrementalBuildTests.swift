@@ -78,6 +78,12 @@ import Testing
             // Its page, its rows, its tag and its words in the search index all go.
             ("make a published entry a draft", { try journal.write("entries/2024-04-09-day.md", "---\ntitle: Day 9\ndate: 2024-04-09 09:00\ntags: [secret]\ndraft: true\n---\nPrivate words.\n") }),
             ("publish it again", { try journal.write("entries/2024-04-09-day.md", "---\ntitle: Day 9\ndate: 2024-04-09 09:00\ntags: [secret]\n---\nPrivate words.\n") }),
+            // An entry with no text yet is left out, as if it were not there, until it has words.
+            ("start an entry with no text yet", { try journal.write("entries/2024-04-20-blank.md", "---\ntitle: Blank\ndate: 2024-04-20\ntags: [blank]\n---\n\n") }),
+            ("write the new entry's text", { try journal.write("entries/2024-04-20-blank.md", "---\ntitle: Blank\ndate: 2024-04-20\ntags: [blank]\n---\nWords at last.\n") }),
+            ("take its text away again", { try journal.write("entries/2024-04-20-blank.md", "---\ntitle: Blank\ndate: 2024-04-20\ntags: [blank]\n---\n  \n") }),
+            ("take a published entry's text away", { try journal.write("entries/2024-04-10-day.md", "---\ntitle: Day 10\ndate: 2024-04-10 09:00\ntags: [walks]\n---\n") }),
+            ("give it its text back", { try journal.write("entries/2024-04-10-day.md", "---\ntitle: Day 10\ndate: 2024-04-10 09:00\ntags: [walks]\n---\nBack.\n") }),
             // "On this day" shows, on the home page and its own, entries that are not the pages' own.
             ("write an entry a year before the newest day", { try journal.write("entries/2023-06-01-last.md", "---\ntitle: Last June\ndate: 2023-06-01\n---\nA year before.\n") }),
             ("retitle the entry on this day", { try journal.write("entries/2023-06-01-last.md", "---\ntitle: June, a year before\ndate: 2023-06-01\n---\nA year before.\n") }),
@@ -89,6 +95,7 @@ import Testing
         }
         #expect(!journal.exists("_site/more/extra.txt") && !journal.exists("_site/more"))
         #expect(!journal.exists("_site/2024/04/08/day-8/index.html"))
+        #expect(!journal.exists("_site/2024/04/20"), "the entry with no text is left out")
     }
 
     /// A site previewed with `--drafts` and built again without them keeps no trace of a draft:

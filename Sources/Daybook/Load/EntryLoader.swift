@@ -7,6 +7,9 @@ struct EntryLoader: Sendable {
     /// bodies get the same prefix on every entry page.
     static let entryRootPrefix = "../../../../"
 
+    /// The warning for an entry with front-matter and no body text yet, which the build leaves out.
+    static let noTextYet = "no text yet; left out of the site"
+
     func load(path: String, bytes: [UInt8]) -> (Entry?, [Diagnostic]) {
         let (decoded, decodeDiagnostics) = SourceDecoder.decode(bytes, path: path)
         guard let source = decoded else { return (nil, decodeDiagnostics) }
@@ -25,11 +28,13 @@ struct EntryLoader: Sendable {
         let dateWritten = frontMatter.keyLines["date"] != nil || reader.yamlFailed
         let date = frontMatter.date
             ?? (dateWritten ? nil : dateFromFileName(path: path, source: source, split: split, diagnostics: &diagnostics))
-        if !frontMatter.isDraft && split.body.allSatisfy(\.isWhitespace) {
-            let line = min(split.bodyFirstLine, source.lineCount)
-            diagnostics.append(source.error("entry has no text; write the entry below the front-matter", line: max(1, line)))
-        }
         guard let date, !diagnostics.hasErrors else { return (nil, diagnostics) }
+        // An entry just started (`daybook new`) must not break the site or CI: it stays out until
+        // it has words. A draft may have no text; it is left out anyway unless `--drafts`.
+        if !frontMatter.isDraft && split.body.allSatisfy(\.isWhitespace) {
+            let line = max(1, min(split.bodyFirstLine, source.lineCount))
+            return (nil, diagnostics + [.warning(Self.noTextYet, at: source.location(line: line))])
+        }
 
         let rendered = MarkdownRenderer.render(split.body, rawHTML: rawHTML, rootPrefix: Self.entryRootPrefix)
         let entry = Entry(
