@@ -1,10 +1,6 @@
 import Foundation
 
 extension Builder {
-    static func record(_ key: [UInt8], _ output: URL, _ path: String) -> BuildCache.OutputRecord? {
-        FileStat(path: output.path + "/" + path).map { BuildCache.OutputRecord(key: key, stat: $0) }
-    }
-
     /// A static file is copied again when its size or time changes.
     static func staticKey(_ root: URL, _ path: String) -> [UInt8] {
         let stat = FileStat(path: root.appendingPathComponent(path).path) ?? FileStat(size: -1, modified: 0)

@@ -62,11 +62,6 @@ struct SiteRenderer: Sendable {
         }
     }
 
-    /// Renders `pages` in parallel and returns them in order.
-    func renderPages(_ pages: [Page], jobs: Int) async throws -> [OutputFile] {
-        try await parallelMap(chunks(of: pages, jobs: jobs), jobs: jobs, chunkSize: 1) { try render($0) }.flatMap { $0 }
-    }
-
     /// Renders `pages` one after another. The `site` block is made once per page depth: it is
     /// the same on every page at one depth, and making it for each of 10,000 pages cost 3% of a build.
     func render(_ pages: ArraySlice<Page>) throws -> [OutputFile] {
@@ -78,10 +73,6 @@ struct SiteRenderer: Sendable {
             siteBlocks[root] = site
             return try output(page, context.make(siteBlock: site))
         }
-    }
-
-    func render(_ page: Page) throws -> OutputFile {
-        try output(page, PageContext(view: view, page: page, assets: assets.names, features: features).make())
     }
 
     private func output(_ page: Page, _ context: [String: Any]) throws -> OutputFile {

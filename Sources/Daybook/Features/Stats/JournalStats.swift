@@ -28,6 +28,7 @@ struct JournalStats: Sendable, Equatable {
     var places: [Count]
 
     static let topCount = 10
+    static let derivedKey = "stats"
 
     init(_ journal: Journal) {
         let entries = journal.entries

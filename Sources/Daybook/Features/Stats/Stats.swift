@@ -17,6 +17,8 @@ struct Stats: Feature {
     mutating func assemble(_ journal: inout Journal) {
         shown = !StatsPage.indices(in: journal).isEmpty
         figures = shown ? JournalStats(journal) : nil
+        // For the page, which sees only the journal (`Journal.derived`, as the places do).
+        journal.derived[JournalStats.derivedKey] = figures
     }
 
     /// The page shows figures, not entries: its key is the figures themselves, so an edit that

@@ -10,7 +10,7 @@ enum StatsPage: PageKind {
 
     static func context(_ index: Int, _ page: PageContext) -> (title: String?, values: [String: Any]) {
         let journal = page.journal
-        let stats = page.features.lazy.compactMap { ($0 as? Stats)?.figures }.first ?? JournalStats(journal)
+        let stats = journal.derived[JournalStats.derivedKey] as? JournalStats ?? JournalStats(journal)
         let dates = LocalizedDates(locale: journal.settings.locale)
         func streak(_ streak: Streak?) -> Any {
             guard let streak else { return false }
