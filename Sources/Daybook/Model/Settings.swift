@@ -31,6 +31,8 @@ public struct Settings: Sendable, Hashable {
     public var calendar = "words"
     /// Write `feed.xml`, `feed.json`, `sitemap.xml` and `robots.txt` when there is a base URL (`feed`).
     public var feed = true
+    /// What of the journal is private and who may read it (`Features/Private`).
+    public var privacy = PrivacySettings()
 
     public init() {}
 

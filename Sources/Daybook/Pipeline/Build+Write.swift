@@ -38,6 +38,10 @@ extension Build {
             try await stage.render(view, to: sink, progress: progress)
             try stage.copyStatic(to: sink)
             timer.lap(stage.last.isEmpty ? "render and write" : "render \(stage.toRender.count) of \(stage.pages.count) pages")
+            if let plan = loaded.privacy {
+                try await stage.makeEditions(plan, sink: sink, progress: progress)
+                timer.lap("encrypted editions")
+            }
             let current = stage.currentFiles
             let result = try sink.finish(current: current, removed: stage.removed(current: current))
             var written = Written(pageCount: stage.pages.count, warnings: result.warnings)
@@ -76,13 +80,17 @@ struct WriteStage: Sendable {
     var dataPaths: [String] = []
     var dataSavings: [Task<Void, Never>] = []
     var dataUnchanged = false
+    /// The files of a private journal's editions, key file and unlock pages (`Features/Private`).
+    var privatePaths: [String] = []
+    /// A whole-private journal publishes no page and no data of its own: all are in its editions.
+    var publishesNothing: Bool { loaded.privacy?.settings.wholeJournal == true }
 
     init(_ loaded: Loaded, options: BuildOptions, outputStats: [String: FileStat?]?) async throws {
         self.loaded = loaded
         self.options = options
         let journal = loaded.journal
         output = options.writtenOutput
-        pages = Page.all(for: journal)
+        pages = loaded.privacy?.settings.wholeJournal == true ? [] : Page.all(for: journal)
         pagePaths = pages.map { Page.outputFile(for: $0.sitePath(in: journal)) }
         features = loaded.features
         renderer = SiteRenderer.Assets(loaded.templates)
@@ -139,6 +147,7 @@ struct WriteStage: Sendable {
     /// The data files derive from every entry: made again only when an entry, a setting or a
     /// template changed since they were last made. Returns the entries the features need in full.
     mutating func planData() async throws -> Set<Int> {
+        if publishesNothing { return [] }
         if last.keepsData(keys.dataKey), let cache = last.cache {
             dataUnchanged = true
             dataPaths = cache.dataPaths

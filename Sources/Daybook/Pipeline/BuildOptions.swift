@@ -13,6 +13,8 @@ public struct BuildOptions: Sendable {
     public var jobs = defaultJobs
     /// Read and write `.daybook/cache` to skip unchanged work; false forces a full build.
     public var useCache = true
+    /// Where a private journal's secrets come from: the environment (`Features/Private/Secrets`).
+    public var secrets = Secrets.process
 
     public init(journal: URL) {
         self.journal = journal

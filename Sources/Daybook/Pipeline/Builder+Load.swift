@@ -27,7 +27,15 @@ extension Build {
         let entries = try await Builder.loadEntries(files, loader: loader, cache: cache, stats: entryStats, jobs: options.jobs)
         diagnostics += entries.flatMap(\.diagnostics)
         timer.lap("read and parse entries")
-        var (journal, linkProblems) = JournalAssembler.assemble(entries.compactMap(\.entry), settings: settings)
+        var published = entries.compactMap(\.entry)
+        let (privacy, privacyProblems) = PrivatePlan.make(published.filter { settings.includeDrafts || !$0.isDraft },
+                                                         settings: settings.privacy, environment: options.secrets)
+        diagnostics += privacyProblems
+        if let privacy {
+            published = published.filter(privacy.isPublic)
+            settings.privacy.hasEdition = true
+        }
+        var (journal, linkProblems) = JournalAssembler.assemble(published, settings: settings)
         diagnostics += linkProblems
         var (features, featureProblems) = await loadingFeatures
         for index in features.indices { features[index].assemble(&journal) }
@@ -42,7 +50,7 @@ extension Build {
 
         guard let templates, !diagnostics.hasErrors else { throw BuildFailure(diagnostics) }
         return Loaded(files: files, journal: journal, templates: templates, features: features, warnings: diagnostics,
-                      cache: cache, entries: entries, loader: loader)
+                      cache: cache, entries: entries, loader: loader, privacy: privacy)
     }
 }
 

@@ -52,7 +52,8 @@ struct Build {
         var report = BuildReport(entries: loaded.journal.entries.count, draftsLeftOut: loaded.journal.draftsLeftOut,
                                  pages: written.pageCount, seconds: timer.total, output: options.writes ? options.resolvedOutput : nil,
                                  warnings: (loaded.warnings + written.warnings).sorted())
-        if options.writes { await save(loaded, written, fingerprint: last.fingerprint, report: &report) }
+        // A private journal is never found up to date: its secrets, which no file records, may have changed.
+        if options.writes { await save(loaded, written, fingerprint: loaded.privacy == nil ? last.fingerprint : nil, report: &report) }
         report.stages = timer.stages
         free((loaded, stage, written))
         return report
@@ -103,6 +104,8 @@ struct Build {
             let entries = loaded.entries.compactMap { item in item.stat.map { (path: item.path, stat: $0) } }
             UpToDate(fingerprint: fingerprint, savedAt: FileStat.now, entries: entries,
                      outputs: written.records.map { (path: $0.key, stat: $0.value.stat) }, report: report).save(journal: options.journal)
+        } else {
+            try? FileManager.default.removeItem(at: UpToDate.url(in: options.journal))
         }
         await written.saving?.value
         timer.lap(fingerprint == nil ? "save cache" : "save cache and state")

@@ -10,6 +10,9 @@ struct Loaded: Sendable {
     var cache: BuildCache?
     var entries: [LoadedEntry]
     var loader: EntryLoader
+    /// What of the journal is private, when anything is: `journal` then holds only its public
+    /// entries, and the write stage makes the encrypted editions.
+    var privacy: PrivatePlan?
 }
 
 /// One entry file's outcome: parsed or taken from the cache.

@@ -9,7 +9,7 @@ extension WriteStage {
     mutating func makeData(_ view: JournalView, sink: any SiteSink, progress: @escaping @Sendable (BuildProgress) -> Void) async throws {
         async let folders: Void = sink.makeFolders()
         var dataFiles: [OutputFile] = []
-        if !dataUnchanged {
+        if !dataUnchanged && !publishesNothing {
             let made = self.made
             var emit: (@Sendable ([OutputFile]) throws -> Void)?
             if last.isEmpty && options.writes {
@@ -32,7 +32,7 @@ extension WriteStage {
     }
 
     /// Hands `files` to `sink`, but for those the last build left as they are.
-    private mutating func accept(_ files: [OutputFile], sink: any SiteSink) throws {
+    mutating func accept(_ files: [OutputFile], sink: any SiteSink) throws {
         var changed: [OutputFile] = []
         for file in files {
             let key = file.key ?? ContentHash.digest(file.bytes)
@@ -44,6 +44,7 @@ extension WriteStage {
 
     /// Copies the static files whose size or time changed.
     mutating func copyStatic(to sink: any SiteSink) throws {
+        if publishesNothing { return }
         let root = options.journal.appendingPathComponent("static")
         var copies: [(path: String, key: [UInt8])] = []
         for path in loaded.files.statics {
@@ -81,7 +82,7 @@ extension WriteStage {
 
     /// Every file of the new site.
     var currentFiles: Set<String> {
-        Set(pagePaths).union(renderer.files.map(\.path)).union(loaded.files.statics).union(dataPaths)
+        Set(pagePaths).union(renderer.files.map(\.path)).union(publishesNothing ? [] : loaded.files.statics).union(dataPaths).union(privatePaths)
     }
 
     /// The last build's files that the new site, whose files are `current`, no longer has.

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The encrypted editions of a private journal, made in the write stage after the public site:
+/// for each group of readers the journal is assembled again with the entries they may open,
+/// every feature is loaded and assembled for it, and every page and data file is made from
+/// scratch (as a first build would) into a `SealingSink`. Then the key file and the unlock pages.
+extension WriteStage {
+    mutating func makeEditions(_ plan: PrivatePlan, sink: any SiteSink, progress: @escaping @Sendable (BuildProgress) -> Void) async throws {
+        var manifests: [String: String] = [:]
+        for edition in plan.editions {
+            progress(BuildProgress(stage: "Encrypting", done: 0, total: 0))
+            let folder = plan.keys.editionFolder(edition.id)
+            let sealer = Sealer(key: plan.keys.editionKey(edition.id), nonceKey: plan.keys.nonceKey(edition.id), folder: folder)
+            let sealing = SealingSink(sealer: sealer, target: sink, last: last, skipped: Set(renderer.files.map(\.path)))
+            try await makeEdition(edition, plan, into: sealing)
+            let names = sealing.names.withLock { $0 }
+            let manifest = try sealer.file(PrivateFiles.manifest(names), role: "manifest")
+            manifests[edition.id] = manifest.name
+            try sealing.target.accept([manifest.file], newFolders: true)
+            made.add([(manifest.file.path, ContentHash.digest(manifest.file.bytes))])
+            made.add(sealing.made.all)
+            for (path, record) in sealing.kept.withLock({ $0 }) { kept[path] = record }
+            privatePaths += sealing.made.all.map(\.path) + sealing.kept.withLock { Array($0.keys) } + [manifest.file.path]
+        }
+        let files = try PrivateFiles.keyFile(plan, manifests: manifests)
+            + PrivateFiles.unlockPages(plan, journal: loaded.journal, templates: loaded.templates, assets: renderer.names)
+        privatePaths += files.map(\.path)
+        try accept(files, sink: sink)
+    }
+
+    /// One edition: the journal as its readers see it, made whole into `sealing`.
+    private func makeEdition(_ edition: PrivatePlan.Edition, _ plan: PrivatePlan, into sealing: SealingSink) async throws {
+        var settings = loaded.journal.settings
+        settings.privacy.isEdition = true
+        settings.privacy.hasEdition = false
+        // No feed, sitemap or canonical address: an edition is read only through the unlock page.
+        settings.baseURL = nil
+        var editionOptions = options
+        editionOptions.useCache = false
+        editionOptions.baseURL = nil
+        let entries = loaded.entries.compactMap(\.entry).filter { plan.shows($0, in: edition) }
+        var (journal, _) = JournalAssembler.assemble(entries, settings: settings)
+        var (features, _) = await Features.load(FeatureInput(options: editionOptions, files: loaded.files, settings: settings))
+        for index in features.indices { features[index].assemble(&journal) }
+        let editionLoaded = Loaded(files: loaded.files, journal: journal, templates: loaded.templates, features: features,
+                                   warnings: [], cache: nil, entries: loaded.entries, loader: loaded.loader)
+        var stage = try await WriteStage(editionLoaded, options: editionOptions, outputStats: nil)
+        let needs = try await stage.planData()
+        stage.keep(try await stage.comparedPages())
+        let view = stage.view(needing: needs)
+        try await stage.makeData(view, sink: sealing, progress: { _ in })
+        try await stage.render(view, to: sealing, progress: { _ in })
+        if plan.settings.wholeJournal { try stage.copyStatic(to: sealing) }
+    }
+}

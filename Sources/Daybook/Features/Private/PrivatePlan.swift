@@ -1,0 +1,113 @@
+import Foundation
+
+/// What of a journal is private, who may read what, and the secrets to lock it with: worked out
+/// once the entries are read, before the journal is assembled, so the public pages are made from
+/// a journal that never held a private entry.
+struct PrivatePlan: Sendable, CustomStringConvertible {
+    var description: String { "PrivatePlan(\(editions.count) editions, secrets redacted)" }
+    /// One encrypted copy of the site, for the readers who may open the same entries.
+    struct Edition: Sendable {
+        /// "*" for readers who see everything, or their labels, sorted and joined by ",".
+        var id: String
+        var labels: Set<String>?
+        var readers: [PrivacySettings.Reader]
+    }
+
+    var settings: PrivacySettings
+    var keys: PrivateKeys
+    var editions: [Edition]
+    /// The password of each reader, by `Reader.key` ("" for the one reader of an unnamed journal).
+    /// Never printed: `Secrets` reads them and nothing else holds them.
+    var passwords: [String: String]
+    /// The private entries' labels (empty: every reader), by source path.
+    private var labels: [String: Set<String>]
+
+    /// The plan for `entries` (those the build publishes), or nil for a journal with nothing
+    /// private. A private journal without its secrets gets errors, never a plan.
+    static func make(_ entries: [Entry], settings: PrivacySettings, environment: Secrets) -> (PrivatePlan?, [Diagnostic]) {
+        var labels: [String: Set<String>] = [:]
+        var problems: [Diagnostic] = []
+        var firstPrivate: SourceLocation?
+        for entry in entries {
+            let marks = EntryPrivacy(entry)
+            problems += marks.problems
+            guard settings.wholeJournal || marks.isPrivate else { continue }
+            labels[entry.sourcePath] = marks.labels
+            if marks.isPrivate, firstPrivate == nil { firstPrivate = marks.location }
+        }
+        guard settings.wholeJournal || !labels.isEmpty else { return (nil, problems) }
+        let readers = settings.readers.isEmpty ? [PrivacySettings.Reader(name: "", labels: nil)] : settings.readers
+        problems += unreadLabels(labels, readers: readers, entries: entries)
+        let why = settings.wholeJournal ? SourceLocation(file: "daybook.yml") : firstPrivate
+        let (secrets, secretProblems) = environment.read(readers: readers, named: !settings.readers.isEmpty, for: why)
+        guard let secrets, secretProblems.isEmpty else { return (nil, problems + secretProblems) }
+        let plan = PrivatePlan(settings: settings, keys: PrivateKeys(siteKey: secrets.siteKey),
+                               editions: editions(readers), passwords: secrets.passwords, labels: labels)
+        return (plan, problems)
+    }
+
+    /// The readers grouped by what they may open, in a fixed order.
+    private static func editions(_ readers: [PrivacySettings.Reader]) -> [Edition] {
+        var groups: [String: Edition] = [:]
+        for reader in readers {
+            let labels = reader.labels.map(Set.init)
+            let id = labels.map { $0.sorted().joined(separator: ",") } ?? "*"
+            groups[id, default: Edition(id: id, labels: labels, readers: [])].readers.append(reader)
+        }
+        return groups.values.sorted { $0.id < $1.id }
+    }
+
+    /// A warning for each label on an entry that only readers without labels can open.
+    private static func unreadLabels(_ labels: [String: Set<String>], readers: [PrivacySettings.Reader], entries: [Entry]) -> [Diagnostic] {
+        let known = Set(readers.flatMap { $0.labels ?? [] })
+        var problems: [Diagnostic] = []
+        for entry in entries {
+            guard let entryLabels = labels[entry.sourcePath], !entryLabels.isEmpty, entryLabels.isDisjoint(with: known) else { continue }
+            let line = entry.keyLines["readers"] ?? 1
+            problems.append(.warning("no reader has the label \(entryLabels.sorted().joined(separator: ", ")); only readers without labels will see this entry",
+                                     at: SourceLocation(file: entry.sourcePath, line: line)))
+        }
+        return problems
+    }
+
+    /// Whether the public pages show `entry`.
+    func isPublic(_ entry: Entry) -> Bool { !settings.wholeJournal && labels[entry.sourcePath] == nil }
+
+    /// Whether `edition` shows `entry`: a public entry, an unlabelled private one, or one that
+    /// shares a label with the edition's readers (every one for readers without labels).
+    func shows(_ entry: Entry, in edition: Edition) -> Bool {
+        guard let entryLabels = labels[entry.sourcePath], !entryLabels.isEmpty, let editionLabels = edition.labels else { return true }
+        return !entryLabels.isDisjoint(with: editionLabels)
+    }
+}
+
+/// What an entry's front-matter says of its privacy: `private: true` and `readers: [labels]`.
+struct EntryPrivacy {
+    var isPrivate = false
+    var labels: Set<String> = []
+    var location: SourceLocation
+    var problems: [Diagnostic] = []
+
+    init(_ entry: Entry) {
+        location = SourceLocation(file: entry.sourcePath, line: entry.keyLines["private"] ?? 1)
+        if let value = entry.extra["private"] {
+            switch value {
+            case .text(let text) where ["true", "yes", "on"].contains(text.lowercased()): isPrivate = true
+            case .text(let text) where ["false", "no", "off"].contains(text.lowercased()): break
+            default: problems.append(.error("private must be true or false", at: location))
+            }
+        }
+        if let value = entry.extra["readers"] {
+            let at = SourceLocation(file: entry.sourcePath, line: entry.keyLines["readers"] ?? 1)
+            switch value {
+            case .text(let label) where !label.isEmpty: labels = [label]
+            case .list(let items):
+                labels = Set(items.compactMap { if case .text(let label) = $0, !label.isEmpty { label } else { nil } })
+                if labels.count != items.count { problems.append(.error("readers must be a list of labels, such as [family]", at: at)) }
+            default: problems.append(.error("readers must be a list of labels, such as [family]", at: at))
+            }
+            // Labels say who may read the entry: it is private even without `private: true`.
+            if !labels.isEmpty { isPrivate = true }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The private journal's secrets, read from the environment only (where CI secrets arrive):
+/// `DAYBOOK_SITE_KEY`, and `DAYBOOK_PASSWORD` or `DAYBOOK_PASSWORD_<NAME>` per named reader.
+/// Holds only `DAYBOOK_*` variables, and prints none of them: its description is a placeholder,
+/// so a build's options can be logged or hashed without a secret reaching any output.
+public struct Secrets: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    private let values: [String: String]
+
+    public init(_ environment: [String: String]) {
+        values = environment.filter { $0.key.hasPrefix("DAYBOOK_") }
+    }
+
+    /// The process's own environment.
+    public static var process: Secrets { Secrets(ProcessInfo.processInfo.environment) }
+
+    public var description: String { "Secrets(\(values.count) DAYBOOK_ variables)" }
+    public var debugDescription: String { description }
+
+    static let siteKeyVariable = "DAYBOOK_SITE_KEY"
+    static let passwordVariable = "DAYBOOK_PASSWORD"
+    static let minimumSiteKey = 32
+    static let minimumPassword = 8
+
+    /// The site key and each reader's password; errors (naming variables, never values) for
+    /// each one missing or too short, all at once, at `location` (what made the journal private).
+    func read(readers: [PrivacySettings.Reader], named: Bool, for location: SourceLocation?) -> ((siteKey: String, passwords: [String: String])?, [Diagnostic]) {
+        var problems: [Diagnostic] = []
+        let why = "this journal has private entries and Daybook never publishes them unencrypted"
+        let siteKey = values[Self.siteKeyVariable] ?? ""
+        if siteKey.isEmpty {
+            problems.append(.error("\(Self.siteKeyVariable) is not set: \(why); set it to a long random secret (openssl rand -base64 32) and keep it (docs/private.md)", at: location))
+        } else if siteKey.count < Self.minimumSiteKey {
+            problems.append(.error("\(Self.siteKeyVariable) is too short: use at least \(Self.minimumSiteKey) characters (openssl rand -base64 32)", at: location))
+        }
+        var passwords: [String: String] = [:]
+        for reader in readers {
+            let variable = named ? reader.passwordVariable : Self.passwordVariable
+            let at = named ? SourceLocation(file: "daybook.yml", line: reader.line, column: reader.column) : location
+            let password = values[variable] ?? ""
+            if password.isEmpty {
+                let whose = named ? "reader \(reader.name) needs a password" : why
+                problems.append(.error("\(variable) is not set: \(whose) (docs/private.md)", at: at))
+            } else if password.count < Self.minimumPassword {
+                problems.append(.error("\(variable) is too short: use at least \(Self.minimumPassword) characters", at: at))
+            } else {
+                passwords[reader.key] = password
+            }
+        }
+        return problems.isEmpty ? ((siteKey, passwords), []) : (nil, problems)
+    }
+}

@@ -1,0 +1,128 @@
+import Crypto
+import Foundation
+import Testing
+@testable import Daybook
+
+/// Private journals built by the real binary, as a person and their CI build them.
+@Suite struct PrivateBuildTests {
+    static let secrets = ["DAYBOOK_SITE_KEY": "0123456789abcdef0123456789abcdef-test", "DAYBOOK_PASSWORD": "correct horse battery"]
+    static let journalFiles = [
+        "daybook.yml": "title: Mixed\nbase_url: https://example.org/\n",
+        "entries/2024/05/2024-05-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-05-01\ntags: [travel]\n---\nGrey morning on the water.\n",
+        "entries/2024/05/2024-05-02-zanzibar.md": "---\ntitle: Quokkamarker visit\ndate: 2024-05-02\nprivate: true\ntags: [wombatmarker]\nlocation: { name: Platypusmarker, lat: 10, lon: 20 }\n---\nThe numbatmarker text.\n",
+    ]
+    static let markers = ["Quokkamarker", "quokkamarker", "wombatmarker", "Platypusmarker", "platypusmarker", "numbatmarker", "zanzibar"]
+
+    static func build(_ journal: TemporaryJournal, _ extra: [String] = [], env: [String: String] = secrets) throws -> CLIResult {
+        try CLI.run(["build", journal.root.path, "--quiet"] + extra, environment: env)
+    }
+
+    static func text(_ files: [String: Data]) -> [String: String] { files.mapValues { String(decoding: $0, as: UTF8.self) } }
+
+    @Test func withoutItsSecretsItFailsAndTheLastSiteStays() throws {
+        let journal = try TemporaryJournal(Self.journalFiles)
+        defer { journal.remove() }
+        let first = try Self.build(journal, env: ["DAYBOOK_SITE_KEY": "", "DAYBOOK_PASSWORD": ""])
+        #expect(first.status == 1)
+        #expect(first.stderr.contains("entries/2024/05/2024-05-02-zanzibar.md:4:1: error: DAYBOOK_SITE_KEY is not set"))
+        #expect(first.stderr.contains("error: DAYBOOK_PASSWORD is not set"))
+        #expect(!journal.exists("_site"))
+
+        #expect(try Self.build(journal).status == 0)
+        let before = try tree(journal.site)
+        try journal.write("entries/2024/05/2024-05-03.md", "---\ntitle: Later\ndate: 2024-05-03\n---\nMore.\n")
+        let short = try Self.build(journal, env: ["DAYBOOK_SITE_KEY": "short", "DAYBOOK_PASSWORD": "correct horse battery"])
+        #expect(short.status == 1)
+        #expect(short.stderr.contains("DAYBOOK_SITE_KEY is too short"))
+        #expect(!short.stderr.contains("short\n") && !(short.stdout + short.stderr).contains("correct horse"))
+        #expect(try tree(journal.site) == before)
+    }
+
+    @Test func thePublicSiteShowsNoTraceOfThePrivateEntry() throws {
+        let journal = try TemporaryJournal(Self.journalFiles)
+        defer { journal.remove() }
+        #expect(try Self.build(journal).status == 0)
+        let files = Self.text(try tree(journal.site))
+        for (path, text) in files {
+            for marker in Self.markers { #expect(!text.contains(marker) && !path.contains(marker), "\(marker) in \(path)") }
+        }
+        #expect(files["index.html"]?.contains("<a href=\"private/\">Private</a>") == true)
+        #expect(files["private/keys.js"] != nil && files["private/index.html"] != nil)
+        #expect(files["2024/05/01/ferry/index.html"] != nil)
+        #expect(files["feed.xml"].map { !$0.contains("Quokka") } == true)
+        // Two entries' pages are in the edition, whose manifest opens with the site key.
+        let manifest = try Self.manifest(files, siteKey: Self.secrets["DAYBOOK_SITE_KEY"]!)
+        #expect(manifest["2024/05/02/quokkamarker-visit/index.html"] != nil)
+        #expect(manifest["2024/05/01/ferry/index.html"] != nil)
+        #expect(manifest["feed.xml"] == nil && manifest["sitemap.xml"] == nil)
+    }
+
+    @Test func sameSecretsSameBytesInAnyTimeZoneAndAPasswordChangeOnlyTouchesTheKeyFile() throws {
+        let journal = try TemporaryJournal(Self.journalFiles)
+        defer { journal.remove() }
+        #expect(try Self.build(journal).status == 0)
+        let first = try tree(journal.site)
+        #expect(try Self.build(journal, ["--output", journal.root.appendingPathComponent("other").path, "--no-cache"],
+                               env: Self.secrets.merging(["TZ": "Pacific/Kiritimati"]) { $1 }).status == 0)
+        #expect(try tree(journal.root.appendingPathComponent("other")) == first)
+        var changed = Self.secrets
+        changed["DAYBOOK_PASSWORD"] = "a different passphrase"
+        #expect(try Self.build(journal, env: changed).status == 0)
+        let after = try tree(journal.site)
+        #expect(Set(after.keys) == Set(first.keys))
+        #expect(after.keys.filter { after[$0] != first[$0] } == ["private/keys.js"])
+    }
+
+    @Test func aWholePrivateJournalPublishesOnlyTheUnlockPageKeysScriptsAndCiphertext() throws {
+        var files = Self.journalFiles
+        files["daybook.yml"] = "title: Secret Title\nprivate: true\nbase_url: https://example.org/\n"
+        files["static/notes.txt"] = "static numbatmarker"
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        #expect(try Self.build(journal).status == 0)
+        let site = Self.text(try tree(journal.site))
+        for (path, text) in site {
+            let allowed = path == "index.html" || path == "private/index.html" || path == "private/keys.js" || path == SiteManifest.fileName
+                || (path.hasPrefix("private/") && path.hasSuffix(".js")) || path.range(of: #"^[a-z-]+\.[0-9a-f]{10}\.(css|js)$"#, options: .regularExpression) != nil
+            #expect(allowed, "public file \(path)")
+            for marker in Self.markers + ["Secret Title", "Ferry", "Grey morning"] { #expect(!text.contains(marker), "\(marker) in \(path)") }
+        }
+        let manifest = try Self.manifest(site, siteKey: Self.secrets["DAYBOOK_SITE_KEY"]!)
+        #expect(manifest["notes.txt"] != nil && manifest["index.html"] != nil)
+    }
+
+    @Test func namedReadersGetTheEntriesTheirLabelsOpen() throws {
+        var files = Self.journalFiles
+        files["daybook.yml"] = "title: Shared\nreaders:\n  - name: Anna\n  - name: Ben\n    labels: [friends]\n"
+        files["entries/2024/05/2024-05-04.md"] = "---\ntitle: Family only\ndate: 2024-05-04\nreaders: [family]\n---\nFor family.\n"
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        let missing = try Self.build(journal)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("daybook.yml:3:5: error: DAYBOOK_PASSWORD_ANNA is not set: reader Anna needs a password"))
+        #expect(missing.stderr.contains("daybook.yml:4:5: error: DAYBOOK_PASSWORD_BEN is not set"))
+        #expect(missing.stderr.contains("entries/2024/05/2024-05-04.md:4:1: warning: no reader has the label family"))
+        let env = ["DAYBOOK_SITE_KEY": Self.secrets["DAYBOOK_SITE_KEY"]!, "DAYBOOK_PASSWORD_ANNA": "anna's passphrase", "DAYBOOK_PASSWORD_BEN": "ben's passphrase"]
+        #expect(try Self.build(journal, env: env).status == 0)
+        let site = Self.text(try tree(journal.site))
+        let keys = PrivateKeys(siteKey: env["DAYBOOK_SITE_KEY"]!)
+        let all = try Self.manifest(site, siteKey: env["DAYBOOK_SITE_KEY"]!, edition: "*")
+        let friends = try Self.manifest(site, siteKey: env["DAYBOOK_SITE_KEY"]!, edition: "friends")
+        #expect(all["2024/05/04/family-only/index.html"] != nil && friends["2024/05/04/family-only/index.html"] == nil)
+        #expect(friends["2024/05/02/quokkamarker-visit/index.html"] != nil)
+        #expect(site["private/keys.js"]!.contains("\"named\":true") && site["private/keys.js"]!.contains(keys.readerID("ben")))
+    }
+
+    /// The edition's manifest, opened with the site key, as the test of what the edition holds.
+    static func manifest(_ site: [String: String], siteKey: String, edition: String = "*") throws -> [String: String] {
+        let keys = PrivateKeys(siteKey: siteKey)
+        let keyFile = try #require(site["private/keys.js"])
+        let folder = keys.editionFolder(edition)
+        let name = try #require(keyFile.firstMatch(of: try Regex("\"folder\":\"\(folder)\",\"id\":\"[0-9a-f]+\",\"key\":\"[^\"]+\",\"manifest\":\"([0-9a-f]+)\""))?.output[1].substring)
+        let script = try #require(site["private/\(folder)/\(name.prefix(2))/\(name).js"])
+        let base64 = script.dropFirst("daybookSealed(\"\(name)\",\"".count).dropLast(4)
+        let plain = try Opener.open(Array(Data(base64Encoded: String(base64))!), role: "manifest", key: keys.editionKey(edition))
+        let json = try JSONSerialization.jsonObject(with: Data(plain)) as? [String: Any]
+        return try #require(json?["files"] as? [String: String])
+    }
+}
