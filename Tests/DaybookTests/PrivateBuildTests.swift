@@ -57,6 +57,40 @@ import Testing
         #expect(manifest["feed.xml"] == nil && manifest["sitemap.xml"] == nil)
     }
 
+    /// The strongest check of "no trace": the public site of a mixed journal is, byte for byte, the
+    /// site of the same journal with its private entries deleted, but for the link to the unlock
+    /// page and the files under `private/`.
+    @Test func thePublicSiteIsTheSiteOfTheJournalWithoutItsPrivateEntries() throws {
+        var files = Self.journalFiles
+        files["entries/2024/06/2024-06-01.md"] = "---\ntitle: June\ndate: 2024-06-01\nlocation: { name: Oslo, lat: 59.9, lon: 10.7 }\ntags: [travel]\n---\nSun.\n"
+        files["entries/2023/05/2023-05-02.md"] = "---\ntitle: A year before\ndate: 2023-05-02\nprivate: true\nlocation: { name: Oslo, lat: 59.9, lon: 10.7 }\ntags: [travel]\n---\nPrivate words.\n"
+        let mixed = try TemporaryJournal(files)
+        files["entries/2024/05/2024-05-02-zanzibar.md"] = nil
+        files["entries/2023/05/2023-05-02.md"] = nil
+        let without = try TemporaryJournal(files)
+        defer { mixed.remove(); without.remove() }
+        #expect(try Self.build(mixed).status == 0)
+        #expect(try Self.build(without, env: [:]).status == 0)
+        var expected = try tree(without.site)
+        #expect(expected["search/meta.js"] != nil)
+        var site = try tree(mixed.site).filter { !$0.key.hasPrefix("private/") }
+        for (path, data) in site where path.hasSuffix(".html") {
+            let text = String(decoding: data, as: UTF8.self)
+            site[path] = Data(text.replacingOccurrences(of: #"<a href="[./]*private/(index\.html)?">Private</a>\n"#, with: "", options: .regularExpression).utf8)
+        }
+        // The search index's stamp is a digest of the settings, which differ by the unlock link.
+        let stamp = #""stamp":"[0-9a-f]+""#
+        for (path, data) in site where path == "search/meta.js" {
+            site[path] = Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: stamp, with: "", options: .regularExpression).utf8)
+        }
+        expected["search/meta.js"] = expected["search/meta.js"].map {
+            Data(String(decoding: $0, as: UTF8.self).replacingOccurrences(of: stamp, with: "", options: .regularExpression).utf8)
+        }
+        site[SiteManifest.fileName] = expected[SiteManifest.fileName]
+        #expect(Set(site.keys) == Set(expected.keys))
+        for (path, data) in expected { #expect(site[path] == data, "\(path) differs") }
+    }
+
     @Test func sameSecretsSameBytesInAnyTimeZoneAndAPasswordChangeOnlyTouchesTheKeyFile() throws {
         let journal = try TemporaryJournal(Self.journalFiles)
         defer { journal.remove() }
