@@ -1,0 +1,132 @@
+"""The private journal's leak check: a journal whose private entries carry a distinct marker word
+in every field is built by the real binary, whole-private and mixed, with every feature on; no
+output file may contain any marker in any form (plain, lower-cased, decomposed, HTML-, JSON- or
+percent-escaped, as a slug), in its bytes or its path."""
+import html
+import json
+import os
+import pathlib
+import subprocess
+import unicodedata
+import urllib.parse
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BINARY = pathlib.Path(os.environ.get("DAYBOOK_BIN", ROOT / ".build" / "debug" / "daybook"))
+SECRETS = {"DAYBOOK_SITE_KEY": "leak-check site key, long enough to pass", "DAYBOOK_PASSWORD": "leak check password"}
+
+# One per field; each has a letter outside ASCII, so every escaped form differs from the plain one.
+MARKERS = {
+    "title": "Vrexqtítulo",
+    "body": "Bodymarkwörd",
+    "tag": "Tagmarkçafe",
+    "place": "Placemarkñame",
+    "alt": "Altmarkólt",
+    "file": "Filemarkzébra",
+    "slug": "slugmarkvélo",
+    "excerpt": "Excerptmarkäpfel",
+}
+QUOTE_MARKER = "Quotemarkdéjà"
+
+
+def forms(marker):
+    """Every spelling a marker could take in a site's files, lower-cased."""
+    folded = "".join(c for c in unicodedata.normalize("NFKD", marker) if not unicodedata.combining(c))
+    found = {
+        marker,
+        unicodedata.normalize("NFD", marker),
+        json.dumps(marker)[1:-1],
+        urllib.parse.quote(marker),
+        html.escape(marker).encode("ascii", "xmlcharrefreplace").decode(),
+        "".join(f"&#x{ord(c):x};" if ord(c) > 127 else c for c in marker),
+        folded,
+    }
+    return {form.lower() for form in found}
+
+
+def write_journal(root, whole):
+    settings = "title: Leak check\nbase_url: https://example.org/journal/\ntimezone: Europe/Oslo\n"
+    if whole:
+        settings += "private: true\n"
+    files = {
+        "daybook.yml": settings,
+        "quotes.yml": f"- text: {QUOTE_MARKER} is the word of the day.\n  author: Someone\n",
+        # Public entries, so the public site has pages, places, tags and days of its own.
+        "entries/2024/05/2024-05-01-public.md": "---\ntitle: A public day\ndate: 2024-05-01 09:00\nrating: 3\n"
+                                                "location: { name: Oslo, lat: 59.91, lon: 10.75 }\ntags: [travel]\n---\nOpen words.\n",
+        "entries/2023/05/2023-05-02-public.md": "---\ntitle: Last year\ndate: 2023-05-02\ntags: [travel]\n---\nOlder open words.\n",
+        # Private ones, on the same days of the year as public ones (on this day, calendar).
+        f"entries/2024/05/2024-05-02-{MARKERS['file']}.md":
+            f"---\ntitle: {MARKERS['title']} at dawn\ndate: 2024-05-02 07:30\nrating: 5\nprivate: true\n"
+            f"location: {{ name: {MARKERS['place']}, lat: -33.8765, lon: 151.2468 }}\ntags: [{MARKERS['tag']}, travel]\n---\n"
+            f"{MARKERS['excerpt']} opens the text. The {MARKERS['body']} follows.\n\n"
+            f"![{MARKERS['alt']}](data:image/gif;base64,R0lGODlhAQABAAAAACw=)\n",
+        "entries/2023/05/2023-05-01-other.md":
+            f"---\ntitle: Quiet\ndate: 2023-05-01\nslug: {MARKERS['slug']}\nprivate: true\ntags: [{MARKERS['tag']}]\n---\n"
+            f"Only {MARKERS['body']} here.\n",
+    }
+    for path, text in files.items():
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+
+
+def build(root, env):
+    result = subprocess.run([str(BINARY), "build", str(root), "--quiet"], capture_output=True, text=True,
+                            env={**os.environ, **env})
+    return result
+
+
+@pytest.fixture(scope="module", params=["mixed", "whole"])
+def built(request, tmp_path_factory):
+    root = tmp_path_factory.mktemp(f"leak-{request.param}")
+    write_journal(root, whole=request.param == "whole")
+    result = build(root, SECRETS)
+    assert result.returncode == 0, result.stderr
+    return request.param, root, root / "_site"
+
+
+def test_no_marker_in_any_form_in_any_output_file(built):
+    kind, root, site = built
+    wanted = {name: forms(marker) for name, marker in MARKERS.items()}
+    if kind == "whole":
+        wanted["quote"] = forms(QUOTE_MARKER)
+    files = [path for path in site.rglob("*") if path.is_file()]
+    assert len(files) > 20
+    leaks = []
+    for path in files:
+        text = path.read_bytes().decode("utf-8", "replace").lower()
+        relative = str(path.relative_to(site)).lower()
+        for name, spellings in wanted.items():
+            for form in spellings:
+                if form in text or form in relative:
+                    leaks.append(f"{name} marker as {form!r} in {path.relative_to(site)}")
+    assert not leaks, "\n".join(leaks)
+
+
+def test_the_check_sees_a_marker_when_the_entry_is_public(tmp_path):
+    """The check can fail: the same journal with its entries made public shows every marker."""
+    write_journal(tmp_path, whole=False)
+    for path in (tmp_path / "entries").rglob("*.md"):
+        path.write_text(path.read_text(encoding="utf-8").replace("private: true\n", ""), encoding="utf-8")
+    assert build(tmp_path, {}).returncode == 0
+    everything = "".join(p.read_bytes().decode("utf-8", "replace").lower() + str(p).lower()
+                         for p in (tmp_path / "_site").rglob("*") if p.is_file())
+    for name, marker in MARKERS.items():
+        assert any(form in everything for form in forms(marker)), name
+
+
+def test_secrets_reach_no_output_cache_or_log(built):
+    kind, root, site = built
+    secrets = [value.lower() for value in SECRETS.values()]
+    for path in list(site.rglob("*")) + list((root / ".daybook").rglob("*")):
+        if path.is_file():
+            data = path.read_bytes().lower()
+            for secret in secrets:
+                assert secret.encode() not in data, path
+    result = build(root, {**SECRETS, "DAYBOOK_PASSWORD": ""})
+    assert result.returncode == 1
+    assert "DAYBOOK_PASSWORD is not set" in result.stderr
+    for secret in secrets:
+        assert secret not in (result.stdout + result.stderr).lower()
