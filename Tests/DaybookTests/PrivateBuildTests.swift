@@ -160,3 +160,43 @@ import Testing
         return try #require(json?["files"] as? [String: String])
     }
 }
+
+extension PrivateBuildTests {
+    /// Entries turning private and public again, edited and removed: after each step the site is
+    /// what a build from scratch makes, sealed files included, and no old sealed file is left.
+    @Test func everyStepMatchesABuildFromScratch() throws {
+        // A second copy is built from scratch each time, so the first's cache stays its own.
+        let journal = try TemporaryJournal(Self.journalFiles), copy = try TemporaryJournal(Self.journalFiles)
+        defer { journal.remove(); copy.remove() }
+        let ferry = "entries/2024/05/2024-05-01-ferry.md", zanzibar = "entries/2024/05/2024-05-02-zanzibar.md"
+        let steps: [(String, String?)] = [
+            (ferry, "---\ntitle: Ferry\ndate: 2024-05-01\nprivate: true\n---\nGrey morning on the water.\n"),
+            (zanzibar, "---\ntitle: Quokkamarker visit\ndate: 2024-05-02\n---\nNow public.\n"),
+            (ferry, "---\ntitle: Ferry\ndate: 2024-05-01\nprivate: true\n---\nEdited privately.\n"),
+            (zanzibar, nil),
+            (ferry, "---\ntitle: Ferry\ndate: 2024-05-01\n---\nPublic again.\n"),
+        ]
+        #expect(try Self.build(journal).status == 0)
+        for (number, (path, text)) in steps.enumerated() {
+            for each in [journal, copy] {
+                if let text { try each.write(path, text) } else { try FileManager.default.removeItem(at: each.root.appendingPathComponent(path)) }
+            }
+            let stylesheet = try #require(try FileManager.default.contentsOfDirectory(atPath: journal.site.path).first { $0.hasPrefix("style.") })
+            let before = try Self.inode(of: stylesheet, in: journal.site)
+            #expect(try Self.build(journal).status == 0)
+            // Updated in place, not made again: a file no step touches is the same file.
+            #expect(try Self.inode(of: stylesheet, in: journal.site) == before, "step \(number) was not incremental")
+            try? FileManager.default.removeItem(at: copy.site)
+            #expect(try Self.build(copy, ["--no-cache"]).status == 0)
+            let incremental = try tree(journal.site), scratch = try tree(copy.site)
+            #expect(Set(incremental.keys) == Set(scratch.keys), "step \(number)")
+            for (file, data) in scratch where incremental[file] != data { Issue.record("step \(number): \(file) differs") }
+        }
+        // The last step made the journal public: nothing of the private machinery is left.
+        #expect(!journal.exists("_site/private"))
+    }
+
+    static func inode(of path: String, in folder: URL) throws -> Int {
+        try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)[.systemFileNumber] as? Int ?? -1
+    }
+}
