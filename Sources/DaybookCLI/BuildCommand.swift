@@ -55,7 +55,9 @@ struct BuildCommand: AsyncParsableCommand {
 
 enum Summary {
     static func build(_ report: BuildReport, journal: URL) -> String {
-        var line = "Built \(count(report.entries, "entry", "entries")) into \(count(report.pages, "page", "pages"))"
+        var line = "Built \(count(report.entries, "entry", "entries"))"
+        if report.privateEntries > 0 { line += " (\(report.privateEntries) private, encrypted)" }
+        line += " into \(count(report.pages, "page", "pages"))"
         if report.draftsLeftOut > 0 { line += " (\(count(report.draftsLeftOut, "draft", "drafts")) left out)" }
         line += " in \(String(format: "%.2f", report.seconds)) s"
         if let output = report.output { line += ": \(display(output, from: journal))" }

@@ -66,6 +66,8 @@ public struct BuildOptions: Sendable {
 public struct BuildReport: Sendable {
     public var entries: Int
     public var draftsLeftOut: Int
+    /// Private entries, published only encrypted (counted in `entries` too).
+    public var privateEntries = 0
     public var pages: Int
     public var seconds: Double
     public var output: URL?

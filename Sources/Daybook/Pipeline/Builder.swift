@@ -49,11 +49,13 @@ struct Build {
         if let report = last.report { return report }
         let loaded = try await load(files, cacheRead: last.cacheRead, entryStats: last.observed?.entryStats)
         let (written, stage) = try await write(loaded, outputStats: last.observed?.outputStats)
-        var report = BuildReport(entries: loaded.journal.entries.count, draftsLeftOut: loaded.journal.draftsLeftOut,
+        let privateEntries = loaded.privacy?.privateCount ?? 0
+        var report = BuildReport(entries: loaded.journal.entries.count + privateEntries, draftsLeftOut: loaded.journal.draftsLeftOut,
                                  pages: written.pageCount, seconds: timer.total, output: options.writes ? options.resolvedOutput : nil,
                                  warnings: (loaded.warnings + written.warnings).sorted())
         // A private journal is never found up to date: its secrets, which no file records, may have changed.
         if options.writes { await save(loaded, written, fingerprint: loaded.privacy == nil ? last.fingerprint : nil, report: &report) }
+        report.privateEntries = privateEntries
         report.stages = timer.stages
         free((loaded, stage, written))
         return report

@@ -70,6 +70,9 @@ struct PrivatePlan: Sendable, CustomStringConvertible {
         return problems
     }
 
+    /// How many entries are private.
+    var privateCount: Int { labels.count }
+
     /// Whether the public pages show `entry`.
     func isPublic(_ entry: Entry) -> Bool { !settings.wholeJournal && labels[entry.sourcePath] == nil }
 
