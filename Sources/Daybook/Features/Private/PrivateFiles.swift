@@ -7,9 +7,21 @@ enum PrivateFiles {
     static let keyFilePath = "private/keys.js"
     static let format = 1
 
-    /// The manifest of an edition: every file's path and sealed name, as sorted JSON.
+    /// The manifest of an edition: every file's path and sealed name, as JSON with its keys in
+    /// code-point order (Foundation's sorted keys compare digits as numbers on Linux).
     static func manifest(_ names: [String: String]) throws -> [UInt8] {
-        try json(["files": names, "format": format])
+        var json = JSONWriter()
+        json.object { object in
+            object.field("files") { files in
+                files.object { entries in
+                    for (path, name) in names.sorted(by: { Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8) }) {
+                        entries.field(path) { $0.plainString(name) }
+                    }
+                }
+            }
+            object.field("format") { $0.int(format) }
+        }
+        return json.bytes
     }
 
     /// `private/keys.js`: for every reader, their id, salt, wrapped edition key, edition folder and
@@ -23,22 +35,32 @@ enum PrivateFiles {
         let wrapped = concurrentMap(jobs) { job in
             Result { try PrivateKeys.wrap(keys.editionKey(job.edition), password: job.password, salt: keys.readerSalt(job.name), iterations: iterations) }
         }
-        var readers: [[String: Any]] = []
+        var readers: [(id: String, salt: [UInt8], key: [UInt8], folder: String, manifest: String)] = []
         for (job, key) in zip(jobs, wrapped) {
-            readers.append(["id": keys.readerID(job.name), "salt": Data(keys.readerSalt(job.name)).base64EncodedString(),
-                            "key": Data(try key.get()).base64EncodedString(), "folder": keys.editionFolder(job.edition),
-                            "manifest": manifests[job.edition] ?? ""])
+            readers.append((keys.readerID(job.name), keys.readerSalt(job.name), try key.get(), keys.editionFolder(job.edition), manifests[job.edition] ?? ""))
         }
-        readers.sort { ($0["id"] as? String ?? "") < ($1["id"] as? String ?? "") }
-        let file: [String: Any] = [
-            "format": format, "kdf": "PBKDF2-SHA256", "iterations": iterations, "named": !plan.settings.readers.isEmpty,
-            "readers": readers, "remember_days": plan.settings.rememberDays, "salt": Data(keys.journalSalt).base64EncodedString(),
-        ]
-        return [OutputFile(path: keyFilePath, bytes: Array("window.daybookKeys = ".utf8) + (try json(file)) + Array(";\n".utf8))]
-    }
-
-    /// Sorted, compact JSON: the same bytes for the same values on every machine.
-    static func json(_ value: Any) throws -> [UInt8] {
-        Array(try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]))
+        readers.sort { $0.id < $1.id }
+        // Fields in code-point order, as the format's known answers have them.
+        var json = JSONWriter()
+        json.object { file in
+            file.field("format") { $0.int(format) }
+            file.field("iterations") { $0.int(iterations) }
+            file.field("kdf") { $0.plainString("PBKDF2-SHA256") }
+            file.field("named") { $0.bool(!plan.settings.readers.isEmpty) }
+            file.field("readers") { list in
+                list.array(readers) { item, reader in
+                    item.object { object in
+                        object.field("folder") { $0.plainString(reader.folder) }
+                        object.field("id") { $0.plainString(reader.id) }
+                        object.field("key") { $0.plainString(Data(reader.key).base64EncodedString()) }
+                        object.field("manifest") { $0.plainString(reader.manifest) }
+                        object.field("salt") { $0.plainString(Data(reader.salt).base64EncodedString()) }
+                    }
+                }
+            }
+            file.field("remember_days") { $0.int(plan.settings.rememberDays) }
+            file.field("salt") { $0.plainString(Data(keys.journalSalt).base64EncodedString()) }
+        }
+        return [OutputFile(path: keyFilePath, bytes: Array("window.daybookKeys = ".utf8) + json.bytes + Array(";\n".utf8))]
     }
 }
