@@ -109,6 +109,22 @@ import Testing
         #expect(after.keys.filter { after[$0] != first[$0] } == ["private/keys.js"])
     }
 
+    @Test func addingAReaderWhoSeesWhatAnotherSeesOnlyTouchesTheKeyFile() throws {
+        var files = Self.journalFiles
+        files["daybook.yml"] = "title: Shared\nreaders: [Anna]\n"
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        var env = ["DAYBOOK_SITE_KEY": Self.secrets["DAYBOOK_SITE_KEY"]!, "DAYBOOK_PASSWORD_ANNA": "anna's passphrase"]
+        #expect(try Self.build(journal, env: env).status == 0)
+        let first = try tree(journal.site)
+        try journal.write("daybook.yml", "title: Shared\nreaders: [Anna, Ben]\n")
+        env["DAYBOOK_PASSWORD_BEN"] = "ben's passphrase"
+        #expect(try Self.build(journal, env: env).status == 0)
+        let after = try tree(journal.site)
+        #expect(Set(after.keys) == Set(first.keys))
+        #expect(after.keys.filter { after[$0] != first[$0] } == ["private/keys.js"])
+    }
+
     @Test func aWholePrivateJournalPublishesOnlyTheUnlockPageKeysScriptsAndCiphertext() throws {
         var files = Self.journalFiles
         files["daybook.yml"] = "title: Secret Title\nprivate: true\nbase_url: https://example.org/\n"

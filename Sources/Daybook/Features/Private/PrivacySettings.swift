@@ -3,7 +3,7 @@ import Yams
 
 /// The private-journal keys of `daybook.yml`: `private`, `readers`, `remember_days`,
 /// `show_title`. No secret is ever read from here: passwords come from the environment only.
-public struct PrivacySettings: Sendable, Hashable {
+public struct PrivacySettings: Sendable, Hashable, CustomStringConvertible {
     /// `private: true`: every entry is private and no page is public but the unlock page.
     public var wholeJournal = false
     /// Named readers, each with a password of their own; none: one reader, `DAYBOOK_PASSWORD`.
@@ -18,6 +18,11 @@ public struct PrivacySettings: Sendable, Hashable {
     var isEdition = false
 
     public init() {}
+
+    /// What of these settings the pages and data files depend on (the settings' description is
+    /// part of every page's key): not the readers, so adding or removing one rewrites only the
+    /// key file and the unlock pages, which are made on every build.
+    public var description: String { "privacy(whole: \(wholeJournal), edition: \(hasEdition) \(isEdition))" }
 
     /// A reader of the private entries.
     public struct Reader: Sendable, Hashable {

@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""What a private journal costs to build, beside the same journal all public, in one run.
+
+Usage: bench/private/build.py [--entries 10000] [--runs 3] [--work DIR] [--daybook BINARY]
+
+One corpus from ../shared/bench/make_corpus.py, in three copies:
+
+  public   as generated
+  mixed    every tenth entry `private: true` (one edition)
+  whole    `private: true` in daybook.yml (one edition, no public pages)
+
+For each copy, in turn within each round: a build from scratch (fresh output and cache folder),
+then a rebuild after one public entry's body was edited. Wall clock and peak memory (`wait4`);
+ratios are medians of per-round ratios against `public`. Results go to stdout and WORK/private-build.md.
+"""
+import argparse
+import os
+import pathlib
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CORPUS = ROOT.parent / "shared" / "bench" / "make_corpus.py"
+SECRETS = {"DAYBOOK_SITE_KEY": "benchmark site key, long enough for the check", "DAYBOOK_PASSWORD": "benchmark password"}
+
+
+def timed(command, env):
+    subprocess.run(["sync"], check=True)
+    began = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, env={**os.environ, **env})
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - began
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"failed: {' '.join(command)}")
+    return wall, usage.ru_maxrss / 1024
+
+
+def make_variants(work, entries):
+    source = work / "corpus"
+    if not source.exists():
+        subprocess.run([sys.executable, str(CORPUS), str(source), "--entries", str(entries)], check=True,
+                       stdout=subprocess.DEVNULL)
+    files = sorted((source / "entries").rglob("*.md"))
+    variants = {}
+    for name in ("public", "mixed", "whole"):
+        target = work / name
+        if not target.exists():
+            shutil.copytree(source, target, ignore=shutil.ignore_patterns("manifest.json"))
+            if name == "whole":
+                (target / "daybook.yml").write_text("title: Bench\nprivate: true\n", encoding="utf-8")
+            if name == "mixed":
+                for path in files[::10]:
+                    mark_private(target / path.relative_to(source))
+        variants[name] = target
+    return variants, files
+
+
+def mark_private(path):
+    text = path.read_text(encoding="utf-8")
+    if text.startswith("---\n"):
+        path.write_text("---\nprivate: true\n" + text[4:], encoding="utf-8")
+
+
+def edit(journal, relative, round_number):
+    path = journal / relative
+    with path.open("a", encoding="utf-8") as out:
+        out.write(f"\nAn added line, round {round_number}.\n")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--entries", type=int, default=10000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--work", default=str(ROOT / "bench" / "out" / "private"))
+    parser.add_argument("--daybook", default=str(ROOT / ".build" / "release" / "daybook"))
+    args = parser.parse_args()
+    work = pathlib.Path(args.work)
+    work.mkdir(parents=True, exist_ok=True)
+    variants, files = make_variants(work, args.entries)
+    # A public entry (not every tenth) to edit.
+    edited = files[5].relative_to(work / "corpus")
+    results = {name: {"full": [], "edit": []} for name in variants}
+    for round_number in range(args.runs + 1):
+        for name, journal in variants.items():
+            # A fresh output and cache per build from scratch: the disk is slow right after a large delete.
+            output = work / f"out-{name}-{round_number}"
+            shutil.rmtree(journal / ".daybook", ignore_errors=True)
+            command = [args.daybook, "build", str(journal), "--output", str(output), "--quiet"]
+            full = timed(command, SECRETS)
+            edit(journal, edited, round_number)
+            again = timed(command, SECRETS)
+            if round_number > 0:  # the first round warms the caches and is not counted
+                results[name]["full"].append(full)
+                results[name]["edit"].append(again)
+            shutil.rmtree(output, ignore_errors=True)
+    lines = [f"# Private journal builds, {args.entries} entries, {args.runs} rounds", "",
+             "| journal | full build | peak MB | ratio to public | edit rebuild | ratio to public |",
+             "| --- | --- | --- | --- | --- | --- |"]
+    for name, kinds in results.items():
+        full_ratio = statistics.median(a[0] / b[0] for a, b in zip(kinds["full"], results["public"]["full"]))
+        edit_ratio = statistics.median(a[0] / b[0] for a, b in zip(kinds["edit"], results["public"]["edit"]))
+        lines.append(f"| {name} | {statistics.median(t for t, _ in kinds['full']):.2f} s "
+                     f"| {max(m for _, m in kinds['full']):.0f} | {full_ratio:.2f}x "
+                     f"| {statistics.median(t for t, _ in kinds['edit']):.2f} s | {edit_ratio:.2f}x |")
+    text = "\n".join(lines) + "\n"
+    print(text)
+    (work / "private-build.md").write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
