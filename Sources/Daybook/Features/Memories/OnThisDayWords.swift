@@ -27,8 +27,8 @@ struct OnThisDayWords: Sendable {
     /// the browser with `Intl.PluralRules`.
     var templateValues: [String: Any] {
         let forms = words.forms("years_ago")
-        let ago = (try? JSONSerialization.data(withJSONObject: forms, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return ["heading": heading, "one": forms["one"] ?? forms["other"] ?? "", "many": forms["other"] ?? "", "ago": ago,
+        let agoJSON = (try? JSONSerialization.data(withJSONObject: forms, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return ["heading": heading, "one": ago(1), "many": forms["other"] ?? "", "ago": agoJSON,
                 "nothing": nothing, "untitled": untitled, "date": words.text("on_this_day_date"),
                 "previous": words.text("previous_day"), "next": words.text("next_day"), "days": words.text("days")]
     }

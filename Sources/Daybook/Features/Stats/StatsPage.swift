@@ -21,7 +21,7 @@ enum StatsPage: PageKind {
                     "start_iso": streak.start.iso8601, "end_iso": streak.end.iso8601, "single": streak.days == 1]
         }
         let values: [String: Any] = [
-            "entries": grouped(stats.entries), "words": grouped(stats.words),
+            "entries": grouped(stats.entries), "word_count": grouped(stats.words),
             "days": grouped(stats.daysWritten),
             "words_per_entry": grouped(stats.entries == 0 ? 0 : (stats.words + stats.entries / 2) / stats.entries),
             "longest": streak(stats.longest), "current": streak(stats.current),
