@@ -47,7 +47,7 @@ struct Search: Feature {
         json.object { json in
             for (name, key) in [("placeholder", "search_placeholder"), ("label", "search_label"), ("results", "search_results"),
                                 ("more", "search_more"), ("none", "search_none"), ("failed", "search_failed"),
-                                ("place", "search_place"), ("rated", "rated")] {
+                                ("place", "search_place"), ("rated", "rated"), ("comma", "comma")] {
                 json.field(name) { $0.string(words.text(key)) }
             }
             json.field("count") { json in

@@ -111,7 +111,7 @@
     });
     link.append(element("span", { class: "search-result-title" }, result.title));
     var meta = element("span", { class: "search-result-meta" });
-    if (result.hasTitle) meta.append(element("span", {}, result.weekday + ", " + result.date));
+    if (result.hasTitle) meta.append(element("span", {}, result.weekday + word("comma", ", ") + result.date));
     if (result.rating !== null) {
       var stars = element("span", { class: "rating", "aria-hidden": "true" }, "\u2605".repeat(result.rating));
       stars.append(element("span", { class: "rating-off" }, "\u2605".repeat(5 - result.rating)));
