@@ -39,7 +39,15 @@ test-site:
 	rm -rf $(EXAMPLE_SITE) $(EXAMPLE_SITE)-sub
 	.build/debug/daybook build $(EXAMPLE) --output $(EXAMPLE_SITE) --quiet
 	.build/debug/daybook build $(EXAMPLE) --output $(EXAMPLE_SITE)-sub --base-url https://example.org/journal/ --quiet
-	DAYBOOK_SITE=$(EXAMPLE_SITE) DAYBOOK_SITE_SUB=$(EXAMPLE_SITE)-sub python3 -m pytest -q Tests/site
+	# The example journal in Korean and in Arabic (right to left): a copy with another locale.
+	for locale in ko_KR ar; do \
+	  rm -rf .build/example-journal-$$locale $(EXAMPLE_SITE)-$$locale && cp -R $(EXAMPLE) .build/example-journal-$$locale && \
+	  rm -rf .build/example-journal-$$locale/.daybook && \
+	  sed -i.bak "s/^locale: .*/locale: $$locale/" .build/example-journal-$$locale/daybook.yml && \
+	  .build/debug/daybook build .build/example-journal-$$locale --output $(EXAMPLE_SITE)-$$locale --quiet || exit 1; \
+	done
+	DAYBOOK_SITE=$(EXAMPLE_SITE) DAYBOOK_SITE_SUB=$(EXAMPLE_SITE)-sub DAYBOOK_SITE_KO=$(EXAMPLE_SITE)-ko_KR \
+	  DAYBOOK_SITE_AR=$(EXAMPLE_SITE)-ar python3 -m pytest -q Tests/site
 
 bench: release
 	bench/run.sh

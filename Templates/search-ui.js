@@ -10,6 +10,16 @@
   if (!container || !window.daybook || !window.daybook.search) return;
   var daybook = window.daybook;
   var PAGE = 10;
+  /* The words, in the journal's language, from the script element (data-words, as JSON). */
+  var words = {};
+  try { words = JSON.parse((document.currentScript && document.currentScript.getAttribute("data-words")) || "{}"); } catch (error) { words = {}; }
+  function word(name, fallback) { return typeof words[name] === "string" ? words[name] : fallback; }
+  var plural = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
+  function countText(n) {
+    var forms = words.count || {};
+    var form = forms[plural ? plural.select(n) : (n === 1 ? "one" : "other")] || forms.other || (n === 1 ? "{n} entry" : "{n} entries");
+    return form.replace("{n}", String(n));
+  }
   var DELAY = 60; // ms after the last keystroke
 
   function element(name, attributes, text) {
@@ -20,8 +30,8 @@
   }
 
   var input = element("input", {
-    type: "search", id: "search-input", class: "search-input", placeholder: "Search", autocomplete: "off",
-    spellcheck: "false", enterkeyhint: "go", "aria-label": "Search the journal", "aria-keyshortcuts": "/",
+    type: "search", id: "search-input", class: "search-input", placeholder: word("placeholder", "Search"), autocomplete: "off",
+    spellcheck: "false", enterkeyhint: "go", "aria-label": word("label", "Search the journal"), "aria-keyshortcuts": "/",
     role: "combobox", "aria-autocomplete": "list", "aria-expanded": "false", "aria-controls": "search-results"
   });
   var hint = element("kbd", { class: "search-hint", "aria-hidden": "true" }, "/");
@@ -29,8 +39,8 @@
   var status = element("p", { id: "search-status", class: "visually-hidden", role: "status", "aria-live": "polite" });
   var panel = element("div", { class: "search-panel", hidden: "" });
   var summary = element("p", { class: "search-summary", "aria-hidden": "true" });
-  var list = element("ul", { id: "search-results", class: "search-results", role: "listbox", "aria-label": "Search results" });
-  var more = element("button", { type: "button", class: "search-more", hidden: "" }, "More results");
+  var list = element("ul", { id: "search-results", class: "search-results", role: "listbox", "aria-label": word("results", "Search results") });
+  var more = element("button", { type: "button", class: "search-more", hidden: "" }, word("more", "More results"));
   // A `place:` query that names one of the journal's places links to its page (places/names.js).
   var placeLine = element("p", { class: "search-place", hidden: "" });
   panel.append(summary, placeLine, list, more);
@@ -48,15 +58,15 @@
       if (fromStart) { list.textContent = ""; shown = 0; select(-1); }
       answer.results.forEach(function (result) { list.append(option(result, shown++)); });
       more.hidden = shown >= answer.total;
-      var text = answer.total === 0 ? "No entries match \u201c" + query + "\u201d" :
-        answer.total === 1 ? "1 entry" : answer.total + " entries";
+      var text = answer.total === 0 ? word("none", "No entries match \u201c{query}\u201d").replace("{query}", function () { return query; }) :
+        countText(answer.total);
       summary.textContent = text;
       status.textContent = text;
       if (fromStart) showPlace(query, ticket);
       open();
     }, function () {
       if (ticket !== sequence) return;
-      summary.textContent = status.textContent = "Search could not load its index.";
+      summary.textContent = status.textContent = word("failed", "Search could not load its index.");
       open();
     });
   }
@@ -86,7 +96,7 @@
       if (!found) return;
       // The file is places/names.js; its paths are from the site root.
       var root = new URL("../", new URL(placesFile, document.baseURI));
-      placeLine.textContent = "Place: ";
+      placeLine.textContent = word("place", "Place: ");
       placeLine.append(element("a", { href: new URL(found[1], root).href }, found[0]));
       placeLine.hidden = false;
     });
@@ -101,11 +111,11 @@
     });
     link.append(element("span", { class: "search-result-title" }, result.title));
     var meta = element("span", { class: "search-result-meta" });
-    if (result.hasTitle) meta.append(element("span", {}, result.weekday + ", " + result.date));
+    if (result.hasTitle) meta.append(element("span", {}, result.weekday + word("comma", ", ") + result.date));
     if (result.rating !== null) {
       var stars = element("span", { class: "rating", "aria-hidden": "true" }, "\u2605".repeat(result.rating));
       stars.append(element("span", { class: "rating-off" }, "\u2605".repeat(5 - result.rating)));
-      meta.append(stars, element("span", { class: "visually-hidden" }, "Rated " + result.rating + " of 5"));
+      meta.append(stars, element("span", { class: "visually-hidden" }, word("rated", "Rated {n} of 5").replace("{n}", String(result.rating))));
     }
     if (result.place) meta.append(element("span", { class: "place" }, result.place));
     if (meta.childNodes.length) link.append(meta);

@@ -56,6 +56,9 @@ import Testing
             ("change a template", { try journal.write("templates/entry-row.mustache", "<li><a href=\"{{url}}\">{{title}}</a></li>\n") }),
             ("change a setting", { try journal.write("daybook.yml", "title: Renamed\nlocale: fr_FR\nhome_entries: 4\n") }),
             ("change the stylesheet", { try journal.write("templates/style.css", "body{margin:0}\n") }),
+            // The locale is French by now: the journal's own French words go over Daybook's.
+            ("add the journal's own words", { try journal.write("i18n/fr.yml", "archives: Mes archives\n") }),
+            ("edit the journal's own words", { try journal.write("i18n/fr.yml", "archives: Tout\nentries_count:\n  one: \"{n} page\"\n  many: \"{n} de pages\"\n  other: \"{n} pages\"\n") }),
             ("change a static file", { try journal.write("static/notes.txt", "static, edited\n") }),
             ("add a static file", { try journal.write("static/more/extra.txt", "more\n") }),
             ("remove a static file", { try FileManager.default.removeItem(at: journal.root.appendingPathComponent("static/more")) }),

@@ -100,9 +100,9 @@ import Testing
     }
 
     @Test func namesClustersInFewWords() {
-        #expect(MapDrawing.list(["A"]) == "A")
-        #expect(MapDrawing.list(["A", "B", "C"]) == "A, B and C")
-        #expect(MapDrawing.list(["1", "2", "3", "4", "5", "6", "7", "8"]) == "1, 2, 3, 4, 5, 6 and 2 more")
+        #expect(MapDrawing.list(["A"], .english) == "A")
+        #expect(MapDrawing.list(["A", "B", "C"], .english) == "A, B and C")
+        #expect(MapDrawing.list(["1", "2", "3", "4", "5", "6", "7", "8"], .english) == "1, 2, 3, 4, 5, 6 and 2 more")
     }
 }
 

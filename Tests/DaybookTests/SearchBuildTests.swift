@@ -22,7 +22,7 @@ import Testing
         let script = try #require(site.keys.first { $0.hasPrefix("search.") && $0.hasSuffix(".js") })
         let ui = try #require(site.keys.first { $0.hasPrefix("search-ui.") })
         let home = try journal.read("_site/index.html")
-        #expect(home.contains("<script src=\"\(script)\" data-index=\"search/\" defer></script>\n<script src=\"\(ui)\" defer></script>"))
+        #expect(home.contains("<script src=\"\(script)\" data-index=\"search/\" defer></script>\n<script src=\"\(ui)\" data-words=\"{&quot;placeholder&quot;:&quot;Search&quot;,"))
         #expect(home.contains("<div class=\"site-search\" data-daybook-search>\n<a class=\"search-fallback\" href=\"archives/index.html\">Search the archives</a>\n</div>"))
         let entry = try journal.read("_site/2024/05/01/ferry/index.html")
         #expect(entry.contains("<script src=\"../../../../\(script)\" data-index=\"../../../../search/\" defer></script>"))

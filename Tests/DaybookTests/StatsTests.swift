@@ -79,7 +79,7 @@ import Testing
         #expect(MonthChart.fixed(0.333) == "0.33")
         let months = [(key: MonthKey(year: 2023, month: 12), count: 2), (key: MonthKey(year: 2024, month: 1), count: 0),
                       (key: MonthKey(year: 2024, month: 2), count: 4)]
-        let chart = MonthChart(months: months).make(monthNames: (1...12).map { "M\($0)" })
+        let chart = MonthChart(months: months).make(monthYear: { "M\($0.month) \($0.year)" })
         let bars = chart["bars"] as! [[String: Any]]
         #expect(bars.count == 2)
         #expect(bars.map { $0["height"] as! Int } == [70, 140])

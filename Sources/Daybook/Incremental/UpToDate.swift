@@ -33,7 +33,7 @@ struct UpToDate: Sendable {
         let output = BuildCache.outputPath(options.writtenOutput, journal: options.journal)
         hasher.add("\(output)\n\(options.baseURL ?? "-")\n\(options.includeDrafts)")
         hasher.add(files.settingsText ?? "-")
-        for name in files.quoteFiles + files.templates.map({ "templates/\($0)" }) {
+        for name in files.quoteFiles + files.templates.map({ "templates/\($0)" }) + files.translations.map({ "i18n/\($0)" }) {
             hasher.add(name)
             hasher.add(files.bytes(of: name) ?? [])
         }

@@ -12,6 +12,8 @@ struct JournalFiles: Sendable {
     /// Files in `static/`, relative to that folder.
     var statics: [String] = []
     var settingsText: String?
+    /// Files in `i18n/` (the journal's translation tables), relative to that folder.
+    var translations: [String] = []
     /// `quotes.yml` and `quotes.json`, those of them that exist.
     var quoteFiles: [String] = []
 
@@ -25,6 +27,7 @@ struct JournalFiles: Sendable {
         files.entries = list(root, "entries").filter(isEntryFile).map { "entries/\($0)" }
         files.templates = list(root, "templates")
         files.statics = list(root, "static")
+        files.translations = list(root, "i18n")
         files.quoteFiles = QuoteFileLoader.fileNames.filter { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
         if let data = FileManager.default.contents(atPath: root.appendingPathComponent(SettingsLoader.fileName).path) {
             guard let text = String(data: data, encoding: .utf8) else {

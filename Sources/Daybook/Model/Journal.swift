@@ -26,6 +26,8 @@ public struct Journal: Sendable {
     public var tags: [Tag]
     /// Number of drafts left out of the site.
     public var draftsLeftOut: Int
+    /// Every word pages show, in the journal's language; set in the load stage.
+    public var words: Words = .english
     /// What features work out in `Feature.assemble` for their page kinds, whose functions see
     /// only the journal, by a name of the feature's choosing; empty until then.
     var derived: [String: any Sendable] = [:]

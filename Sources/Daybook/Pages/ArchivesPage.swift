@@ -9,7 +9,7 @@ enum ArchivesPage: SinglePageKind {
     }
 
     static func context(_ index: Int, _ page: PageContext) -> (title: String?, values: [String: Any]) {
-        ("Archives", ["years": page.view.journal.years.map { summary(of: $0, page) }])
+        (page.words.text("archives"), ["years": page.view.journal.years.map { summary(of: $0, page) }])
     }
 
     private static func summary(of year: Int, _ page: PageContext) -> [String: Any] {

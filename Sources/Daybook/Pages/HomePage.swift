@@ -14,7 +14,8 @@ enum HomePage: SinglePageKind {
         var context: [String: Any] = ["sections": page.sections(shown, rows: page.row), "is_empty": shown.isEmpty, "more": false]
         let older = journal.entries.count - shown.count
         if older > 0 {
-            context["more"] = ["count": older, "count_text": page.entriesText(older), "url": page.linker.href("archives/")] as [String: Any]
+            context["more"] = ["count": older, "count_text": page.entriesText(older), "text": page.words.count("more_in_archives", older),
+                               "url": page.linker.href("archives/")] as [String: Any]
         }
         return (nil, context)
     }

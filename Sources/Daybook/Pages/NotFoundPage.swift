@@ -6,6 +6,6 @@ enum NotFoundPage: SinglePageKind {
     static func sitePath(_ index: Int, in journal: Journal) -> String { "404.html" }
 
     static func context(_ index: Int, _ page: PageContext) -> (title: String?, values: [String: Any]) {
-        ("Page not found", [:])
+        (page.words.text("page_not_found"), [:])
     }
 }

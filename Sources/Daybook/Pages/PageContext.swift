@@ -10,6 +10,8 @@ struct PageContext {
     let features: [any Feature]
 
     var journal: Journal { view.journal }
+    /// Every word of the page, in the journal's language.
+    var words: Words { view.journal.words }
     private var settings: Settings { view.journal.settings }
 
     init(view: JournalView, page: Page, assets: [String: String], features: [any Feature]) {
@@ -33,7 +35,7 @@ struct PageContext {
     /// The whole context. `siteBlock`: the `site` block for this page's depth, when the caller
     /// keeps them (it is the same on every page at one depth); else it is made here.
     func make(siteBlock: [String: Any]? = nil) -> [String: Any] {
-        var context: [String: Any] = ["site": siteBlock ?? site()]
+        var context: [String: Any] = ["site": siteBlock ?? site(), "words": words.templateValues]
         let (title, values) = page.kind.context(page.index, self)
         context.merge(values) { $1 }
         var pageInfo: [String: Any] = ["kind": page.template, "title": title ?? false, "canonical": false]
@@ -51,6 +53,7 @@ struct PageContext {
         var site: [String: Any] = [
             "title": settings.title,
             "lang": settings.languageTag,
+            "rtl": words.isRightToLeft,
             "home": linker.href(""),
             "archives": linker.href("archives/"),
             "tags": linker.href("tags/"),
@@ -124,7 +127,7 @@ struct PageContext {
     private func rating(_ rating: Int?) -> Any {
         guard let rating else { return false }
         return ["value": rating, "stars": String(repeating: "★", count: rating),
-                "unstars": String(repeating: "★", count: 5 - rating), "label": "\(rating) of 5"] as [String: Any]
+                "unstars": String(repeating: "★", count: 5 - rating), "label": words.text("rated", ["n": String(rating)])] as [String: Any]
     }
 
     /// Entries grouped in month sections, newest first; `indices` must be in journal order.
@@ -160,8 +163,9 @@ struct PageContext {
         ["title": title, "url": linker.href(path)]
     }
 
+    /// "1 entry", "48 entries", in the journal's language.
     func entriesText(_ count: Int) -> String {
-        count == 1 ? "1 entry" : "\(count) entries"
+        words.count("entries_count", count)
     }
 
     private func degreesSigned(_ value: Double) -> String {

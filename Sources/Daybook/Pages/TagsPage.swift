@@ -10,10 +10,10 @@ enum TagsPage: SinglePageKind {
 
     static func context(_ index: Int, _ page: PageContext) -> (title: String?, values: [String: Any]) {
         let tags = page.view.journal.tags
-        return ("Tags", [
+        return (page.words.text("tags"), [
             "tags": tags.map { ["name": $0.name, "url": page.linker.href($0.path), "count": $0.entries.count] },
             "count": tags.count,
-            "count_text": tags.count == 1 ? "1 tag" : "\(tags.count) tags",
+            "count_text": page.words.count("tags_count", tags.count),
         ])
     }
 }

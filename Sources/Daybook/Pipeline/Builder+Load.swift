@@ -37,6 +37,9 @@ extension Build {
         }
         var (journal, linkProblems) = JournalAssembler.assemble(published, settings: settings)
         diagnostics += linkProblems
+        let (words, wordProblems) = WordTables.words(locale: settings.locale, files: files)
+        journal.words = words
+        diagnostics += wordProblems
         var (features, featureProblems) = await loadingFeatures
         for index in features.indices { features[index].assemble(&journal) }
         diagnostics += featureProblems
@@ -95,7 +98,7 @@ extension Builder {
         let years = journal.years.map(String.init).joined(separator: ",")
         return ContentHash.digest(parts: [
             Array(DaybookVersion.string.utf8), Array("\(BuildCache.format)".utf8), Array("\(settings)".utf8),
-            templates.digest, Array("\(journal.entries.count) \(years)".utf8),
+            templates.digest, journal.words.digest, Array("\(journal.entries.count) \(years)".utf8),
             Array(Features.joinedKeys(features.map(\.siteKey)).utf8),
         ])
     }

@@ -24,8 +24,9 @@ public struct TemplateSet: Sendable {
     })
 
     /// The default files, by name.
+    /// The default files, by name; the translation tables under `i18n/` are not templates.
     static var defaults: [String: [UInt8]] {
-        EmbeddedResources.files.mapValues { Array(Data(base64Encoded: $0) ?? Data()) }
+        EmbeddedResources.files.filter { !$0.key.hasPrefix(WordTables.folder) }.mapValues { Array(Data(base64Encoded: $0) ?? Data()) }
     }
 
     /// - Parameter overrides: files of the journal's `templates/` folder, by name relative to it.

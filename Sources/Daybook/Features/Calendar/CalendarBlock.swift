@@ -13,12 +13,12 @@ struct CalendarBlock {
     ///   - href: a link to the journal page at a site path.
     func make(_ journal: Journal, dates: LocalizedDates, href: (String) -> String) -> [String: Any] {
         let months: [[String: Any]] = grid.monthSpans.map { ["abbr": dates.monthAbbreviation($0.month), "span": $0.span] }
-        let written = days.count
+        let words = journal.words
         return [
             "year": String(grid.year), "id": "calendar-\(grid.year)",
-            "caption": "\(grid.year): \(written == 1 ? "1 day" : "\(written) days") with entries",
+            "caption": words.count("calendar_caption", days.count, ["year": String(grid.year)]),
             "months": months, "rows_html": rowsHTML(journal, dates: dates, href: href), "shading": shading.rawValue,
-            "shading_text": shading == .words ? "words written" : "entries",
+            "shading_text": words.text(shading == .words ? "calendar_shaded_words" : "calendar_shaded_entries"),
         ]
     }
 
@@ -34,7 +34,7 @@ struct CalendarBlock {
             for week in grid.weeks {
                 guard let day = week[row] else { html += "<td class=\"out\"></td>"; continue }
                 let tally = days[day]
-                let label = HTMLEscaper.escape(Self.label(tally, on: dates.fullDate(day)))
+                let label = HTMLEscaper.escape(Self.label(tally, on: dates.fullDate(day), journal.words))
                 if let tally {
                     html += "<td class=\"l\(levels[day] ?? 0)\" title=\"\(label)\"><a href=\"\(HTMLEscaper.escape(href(journal.paths[tally.first])))\">"
                         + "<span class=\"visually-hidden\">\(label)</span></a></td>"
@@ -48,11 +48,11 @@ struct CalendarBlock {
     }
 
     /// `3 entries, 1,204 words on Wednesday, 1 May 2024`, or `No entries on …`.
-    static func label(_ tally: DayTally?, on date: String) -> String {
-        guard let tally else { return "No entries on \(date)" }
-        let entries = tally.entries == 1 ? "1 entry" : "\(tally.entries) entries"
-        let words = tally.words == 1 ? "1 word" : "\(grouped(tally.words)) words"
-        return "\(entries), \(words) on \(date)"
+    static func label(_ tally: DayTally?, on date: String, _ words: Words = .english) -> String {
+        guard let tally else { return words.text("calendar_day_empty", ["date": date]) }
+        return words.text("calendar_day", ["entries": words.count("entries_count", tally.entries),
+                                           "words": words.count("words_count", tally.words, digits: grouped(tally.words)),
+                                           "date": date])
     }
 
 }

@@ -13,7 +13,7 @@ struct Memories: Feature {
     }
 
     mutating func assemble(_ journal: inout Journal) {
-        shown = OnThisDayShown(journal: journal, words: .english)
+        shown = OnThisDayShown(journal: journal, words: OnThisDayWords(words: journal.words))
     }
 
     /// Whether the nav link shows.

@@ -10,6 +10,6 @@ enum OnThisDayPage: SinglePageKind {
     static func sitePath(_ index: Int, in journal: Journal) -> String { path }
 
     static func context(_ index: Int, _ page: PageContext) -> (title: String?, values: [String: Any]) {
-        (OnThisDayWords.english.heading, [:])
+        (page.words.text("on_this_day"), [:])
     }
 }

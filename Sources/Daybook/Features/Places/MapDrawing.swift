@@ -60,21 +60,21 @@ struct MapDrawing {
         ]
         if isCluster {
             let names = cluster.members.map { index.places[$0].name }
-            item["label"] = "\(names.count) places: \(Self.list(names)); \(page.entriesText(cluster.entries))"
+            item["label"] = page.words.text("map_cluster", ["places": page.words.count("places_count", names.count),
+                                                            "list": Self.list(names, page.words), "entries": page.entriesText(cluster.entries)])
             item["url"] = "#place-list"
         } else {
-            item["label"] = "\(first.name), \(page.entriesText(cluster.entries))"
+            item["label"] = page.words.text("map_pin", ["name": first.name, "entries": page.entriesText(cluster.entries)])
             item["url"] = page.linker.href(first.pinTarget(page.journal.paths))
         }
         return item
     }
 
     /// `A, B and C`, shortened after six names.
-    static func list(_ names: [String]) -> String {
+    static func list(_ names: [String], _ words: Words) -> String {
         let shown = names.prefix(6)
         let rest = names.count - shown.count
-        if rest > 0 { return shown.joined(separator: ", ") + " and \(rest) more" }
-        if shown.count < 2 { return shown.joined() }
-        return shown.dropLast().joined(separator: ", ") + " and " + shown.last!
+        if rest > 0 { return words.count("list_more", rest, ["list": shown.joined(separator: words.text("list_separator"))]) }
+        return words.list(Array(shown))
     }
 }

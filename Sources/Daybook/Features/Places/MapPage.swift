@@ -21,13 +21,13 @@ enum MapPage: SinglePageKind {
         let sorted = places.places.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
         let located = sorted.filter(\.hasCoordinates)
         let unlocated = sorted.filter { !$0.hasCoordinates }
-        return ("Places", [
+        return (page.words.text("places"), [
             "map": MapDrawing(index: places, page: page).block(),
             "places": located.map { row($0, page) },
             "has_places": !located.isEmpty,
             "unlocated": unlocated.map { row($0, page) },
             "has_unlocated": !unlocated.isEmpty,
-            "count_text": places.places.count == 1 ? "1 place" : "\(places.places.count) places",
+            "count_text": page.words.count("places_count", places.places.count),
         ])
     }
 

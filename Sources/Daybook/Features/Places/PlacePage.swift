@@ -22,7 +22,8 @@ enum PlacePage: PageKind {
     static func context(_ index: Int, _ page: PageContext) -> (title: String?, values: [String: Any]) {
         let place = PlaceIndex.of(page.journal).places[index]
         var info: [String: Any] = ["name": place.name, "count": place.entries.count,
-                                   "count_text": page.entriesText(place.entries.count), "locator": false, "coordinates": false]
+                                   "count_text": page.entriesText(place.entries.count), "locator": false, "coordinates": false,
+                                   "on_map": page.words.text("place_on_map", ["name": place.name])]
         if let lat = place.latitude, let lon = place.longitude {
             let spot = MapProjection.point(latitude: lat, longitude: lon)
             let unit = locatorWidth * 0.011

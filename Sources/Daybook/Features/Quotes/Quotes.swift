@@ -52,6 +52,9 @@ struct Quotes: Feature {
             "date": banner.day.iso8601,
             "data": page.linker.href(banner.dataFile.path),
             "credit": banner.creditsZenQuotes,
+            // The credit's words around a link Daybook makes: a translation moves the link, never writes HTML.
+            "credit_html": HTMLEscaper.escape(page.words.text("quote_credit"))
+                .replacingOccurrences(of: "{link}", with: #"<a href="https://zenquotes.io/">ZenQuotes API</a>"#),
             "zenquotes": banner.quote.fromZenQuotes,
         ] as [String: Any]]
     }

@@ -13,6 +13,8 @@ struct Search: Feature {
     var cacheRead: Task<(documents: SearchDocuments, origin: SearchCache.Origin)?, Never>?
     /// What the data stage reuses and makes; set by `planData`.
     var plan: SearchPlan?
+    /// The search box's words as JSON, for `search-ui.js`'s `data-words`; set by `assemble`.
+    var words = "{}"
 
     static let settingsKeys: Set<String> = ["search"]
 
@@ -32,7 +34,31 @@ struct Search: Feature {
 
     /// `site.search.index`, the index folder from the page, for `search.js`; false when off.
     func siteBlock(_ linker: Linker) -> [String: Any] {
-        ["search": isOn ? ["index": linker.root + SearchIndex.folder] as [String: Any] : false]
+        ["search": isOn ? ["index": linker.root + SearchIndex.folder, "ui_words": words] as [String: Any] : false]
+    }
+
+    mutating func assemble(_ journal: inout Journal) {
+        words = Self.words(journal.words)
+    }
+
+    /// The words `search-ui.js` shows, with the entry count's plural forms.
+    static func words(_ words: Words) -> String {
+        var json = JSONWriter()
+        json.object { json in
+            for (name, key) in [("placeholder", "search_placeholder"), ("label", "search_label"), ("results", "search_results"),
+                                ("more", "search_more"), ("none", "search_none"), ("failed", "search_failed"),
+                                ("place", "search_place"), ("rated", "rated"), ("comma", "comma")] {
+                json.field(name) { $0.string(words.text(key)) }
+            }
+            json.field("count") { json in
+                json.object { json in
+                    for (category, form) in words.forms("entries_count").sorted(by: { $0.key < $1.key }) {
+                        json.field(category) { $0.string(form) }
+                    }
+                }
+            }
+        }
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 
     /// Keeps the record files the last build left as they would be made now, and returns the

@@ -8,7 +8,7 @@ struct MonthChart {
     let months: [(key: MonthKey, count: Int)]
 
     /// The `chart` block: the SVG's size, its bars and year labels, and a description.
-    func make(monthNames: [String]) -> [String: Any] {
+    func make(monthYear: (MonthKey) -> String, words: Words = .english) -> [String: Any] {
         let step = months.isEmpty ? 0 : Double(Self.width) / Double(months.count)
         let most = max(1, months.map(\.count).max() ?? 0)
         let bars: [[String: Any]] = months.enumerated().compactMap { position, month in
@@ -16,7 +16,8 @@ struct MonthChart {
             let height = max(1, (month.count * Self.plotHeight + most / 2) / most)
             return ["x": Self.fixed(Double(position) * step + step * 0.1), "width": Self.fixed(step * 0.8),
                     "y": Self.plotHeight - height, "height": height,
-                    "label": "\(monthNames[month.key.month - 1]) \(month.key.year): \(month.count == 1 ? "1 entry" : "\(month.count) entries")"]
+                    "label": words.text("stats_chart_bar", ["month": monthYear(month.key),
+                                                            "entries": words.count("entries_count", month.count)])]
         }
         // A label under every January (and the first month), fewer when years crowd.
         let januaries = months.enumerated().filter { $0.offset == 0 || $0.element.key.month == 1 }
@@ -24,11 +25,12 @@ struct MonthChart {
         let years: [[String: Any]] = januaries.enumerated().filter { $0.offset % every == 0 }.map { _, item in
             ["x": Self.fixed(Double(item.offset) * step), "year": String(item.element.key.year)]
         }
-        let first = months.first.map { "\(monthNames[$0.key.month - 1]) \($0.key.year)" } ?? ""
-        let last = months.last.map { "\(monthNames[$0.key.month - 1]) \($0.key.year)" } ?? ""
+        let first = months.first.map { monthYear($0.key) } ?? ""
+        let last = months.last.map { monthYear($0.key) } ?? ""
         return ["width": Self.width, "height": Self.height, "baseline": Self.plotHeight, "label_y": Self.plotHeight + 18,
                 "bars": bars, "years": years,
-                "description": "A bar for each month from \(first) to \(last); the tallest, \(most == 1 ? "1 entry" : "\(most) entries"). The table below gives every number."]
+                "description": words.text("stats_chart_description", ["first": first, "last": last,
+                                                                       "entries": words.count("entries_count", most)])]
     }
 
     /// Two decimals, trailing zeros dropped: the same text on every machine.

@@ -14,16 +14,18 @@ enum StatsPage: PageKind {
         let dates = LocalizedDates(locale: journal.settings.locale)
         func streak(_ streak: Streak?) -> Any {
             guard let streak else { return false }
-            return ["days": streak.days, "days_text": streak.days == 1 ? "1 day" : "\(streak.days) days",
+            let to = page.words.text("stats_current_to").components(separatedBy: "{date}")
+            return ["days": streak.days, "days_text": page.words.count("days_count", streak.days),
+                    "to_before": to.first ?? "", "to_after": to.count > 1 ? to[1] : "",
                     "start": dates.day(streak.start).long, "end": dates.day(streak.end).long,
                     "start_iso": streak.start.iso8601, "end_iso": streak.end.iso8601, "single": streak.days == 1]
         }
         let values: [String: Any] = [
-            "entries": grouped(stats.entries), "words": grouped(stats.words),
+            "entries": grouped(stats.entries), "word_count": grouped(stats.words),
             "days": grouped(stats.daysWritten),
             "words_per_entry": grouped(stats.entries == 0 ? 0 : (stats.words + stats.entries / 2) / stats.entries),
             "longest": streak(stats.longest), "current": streak(stats.current),
-            "chart": MonthChart(months: stats.months).make(monthNames: page.view.monthNames),
+            "chart": MonthChart(months: stats.months).make(monthYear: dates.monthYear, words: page.words),
             "years": yearRows(stats, page.view.monthAbbreviations),
             "month_names": page.view.monthAbbreviations.enumerated().map { ["abbr": $1, "name": page.view.monthNames[$0]] },
             "ratings": stats.ratings.map { ["year": String($0.year), "average": "\($0.averageTenths / 10).\($0.averageTenths % 10)",
@@ -35,7 +37,7 @@ enum StatsPage: PageKind {
             "places": stats.places.map { ["name": $0.name, "count": $0.count] },
             "has_places": !stats.places.isEmpty,
         ]
-        return ("Numbers", values)
+        return (page.words.text("numbers"), values)
     }
 
     /// The chart's numbers as a table: a row per year, a cell per month, the year's total.

@@ -61,6 +61,15 @@
   var words = script.dataset;
   var months = (words.months || "").split("|");
   var onPage = words.page === "page";
+  /* The years-ago forms by CLDR plural category, chosen with the page's language. */
+  var agoForms = {};
+  try { agoForms = JSON.parse(words.ago || "{}"); } catch (error) { agoForms = {}; }
+  var plural = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
+  function ago(years) {
+    var form = agoForms[plural ? plural.select(years) : (years === 1 ? "one" : "other")] || agoForms.other ||
+      (years === 1 ? words.one : words.many);
+    return form.replace("{n}", String(years));
+  }
   var current = null;
 
   function element(name, text, className) {
@@ -77,7 +86,7 @@
     root.setAttribute("data-day", pad(date.getFullYear(), 4) + "-" + pad(date.getMonth() + 1, 2) + "-" + pad(date.getDate(), 2));
     root.appendChild(element("h2", onPage ? day : words.heading + ": " + day));
     found.forEach(function (group) {
-      var heading = element("h3", (group.yearsAgo === 1 ? words.one : words.many.replace("{n}", String(group.yearsAgo))) + " ");
+      var heading = element("h3", ago(group.yearsAgo) + " ");
       heading.appendChild(element("span", "(" + group.year + ")", "on-this-day-year"));
       root.appendChild(heading);
       var list = element("ul");
