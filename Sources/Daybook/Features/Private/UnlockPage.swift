@@ -2,47 +2,30 @@
 /// types a password and then reads the encrypted edition. At `private/` in a journal with private
 /// entries; also the home page of a whole-private journal, whose other pages are all encrypted.
 enum UnlockPage {
-    /// Every word the page shows, in English; `docs/templates.md` lists them.
-    static let englishWords: [String: String] = [
-        "heading": "This journal is private",
-        "heading_entries": "Private entries",
-        "intro": "Type your password to read it. It is checked in this browser; nothing is sent anywhere.",
-        "name": "Your name",
-        "password": "Password",
-        "show": "Show password",
-        "hide": "Hide password",
-        "remember": "Remember this device",
-        "unlock": "Unlock",
-        "unlocking": "Unlocking…",
-        "wrong": "That password does not open this journal.",
-        "wrong_named": "That name and password do not open this journal.",
-        "forgotten": "This device was forgotten (the password or the keys changed). Please unlock again.",
-        "damaged": "A file of this journal was changed or damaged, so it is not shown.",
-        "missing": "A file of this journal is missing.",
-        "no_crypto": "This browser cannot open private pages: it has no Web Crypto here. Open the site over HTTPS or from localhost.",
-        "no_script": "Reading this journal needs JavaScript: its pages are encrypted and open in your browser.",
-        "lock": "Lock",
-        "public_home": "Public entries",
-        "loading": "Opening…",
-    ]
+    /// The words the page shows, by their name in the template; each is `unlock_<name>` in the
+    /// translation tables (`Templates/i18n/`).
+    static let wordNames = ["page_title", "heading", "intro", "intro_named", "name", "password", "show_password",
+                            "hide_password", "remember", "unlock", "unlocking", "wrong", "wrong_named", "damaged",
+                            "missing", "not_found", "no_crypto", "no_script", "lock", "locked", "public_home"]
 
     /// The page at `sitePath` ("private/" or "" for a whole-private journal's home).
     static func render(at sitePath: String, _ plan: PrivatePlan, journal: Journal, templates: TemplateSet, assets: [String: String]) throws -> OutputFile {
         let settings = journal.settings
         let linker = Linker(pagePath: sitePath, settings: settings)
         let showsTitle = !plan.settings.wholeJournal || plan.settings.showTitle
+        let title = showsTitle ? settings.title : ""
+        let home = plan.settings.wholeJournal ? "" : linker.href("")
         let context: [String: Any] = [
-            "lang": settings.languageTag, "dir": "ltr",
-            "title": showsTitle ? settings.title : "",
+            "lang": settings.languageTag, "dir": journal.words.isRightToLeft ? "rtl" : "ltr",
+            "title": title, "has_title": !title.isEmpty,
             "stylesheet": linker.href(assets["style.css"] ?? "style.css"),
             "script": linker.href(assets["private.js"] ?? "private.js"),
             "keys": linker.href(PrivateFiles.keyFilePath),
             "root": linker.root.isEmpty ? "./" : linker.root,
             "named": !plan.settings.readers.isEmpty,
             "remember_days": plan.settings.rememberDays,
-            "public_home": plan.settings.wholeJournal ? "" : linker.href(""),
-            "whole": plan.settings.wholeJournal,
-            "words": englishWords,
+            "public_home": home, "has_public_home": !home.isEmpty,
+            "words": Dictionary(uniqueKeysWithValues: wordNames.map { ($0, journal.words.text("unlock_" + $0)) }),
         ]
         guard let html = templates.render(context, template: "unlock") else {
             throw BuildFailure([.error("template 'unlock' is missing", at: SourceLocation(file: "templates/unlock.mustache"))])
