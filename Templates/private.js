@@ -246,12 +246,15 @@
     var route = currentRoute(), ticket = ++shown, path = route.path;
     if (!edition.files[path] || !isPage(path)) path = edition.files["404.html"] ? "404.html" : null;
     if (!path) { say(words.notFound, true); return Promise.resolve(); }
-    var doc;
+    var doc, times = { start: performance.now() };
     return openText(path).then(function (html) {
+      times.opened = performance.now();
       doc = new DOMParser().parseFromString(html, "text/html");
       return prepare(doc, path);
     }).then(function () {
       if (ticket !== shown || !edition) return;
+      times.prepared = performance.now();
+      api.times = times; // for bench/private/bench.py
       var next = frame.cloneNode(false);
       next.addEventListener("load", function () { pageShown(next, path, route.fragment); });
       next.srcdoc = "<!DOCTYPE html>\n" + doc.documentElement.outerHTML;
