@@ -258,6 +258,7 @@
       var next = frame.cloneNode(false);
       next.addEventListener("load", function () { pageShown(next, path, route.fragment); });
       next.srcdoc = "<!DOCTYPE html>\n" + doc.documentElement.outerHTML;
+      next.title = doc.title;
       next.hidden = false;
       frame.replaceWith(next);
       frame = next;
@@ -271,7 +272,8 @@
     var doc = shownFrame.contentDocument;
     if (!doc) return;
     document.title = doc.title;
-    shownFrame.title = doc.title;
+    // Keyboard focus goes into the page, where it was (a link) or is wanted (after unlocking).
+    shownFrame.contentWindow.focus();
     if (fragment) scrollToFragment(doc, fragment);
     api.page = path; // what the tests and the benchmark wait for
     api.shownAt = performance.now();

@@ -16,6 +16,10 @@ SITE_KEY = "correct horse battery staple, a site key of 48+ chars"
 PATTERN = "byte i is i mod 251"
 
 
+ORDER_FILES = {name: "0" * 32 for name in ["search/r/2.js", "search/r/10.js", "a.html", "B.html", "é.html",
+                                           "z.html", "Z.html", "a-b.html", "a.b.html", "a/b.html", "😀.html", "\uff5e.html"]}
+
+
 def pattern(length):
     return bytes(i % 251 for i in range(length))
 
@@ -92,6 +96,9 @@ def vectors():
                      "binary": ref.b64(manifest_binary),
                      "script": ref.sealed_script(manifest_name, manifest_binary)},
         "keys_js": ref.keys_js(journal, keys_readers, 1000, True, 30),
+        # Keys that a "natural" or case-blind sort would order differently: the format's order is
+        # by the keys' UTF-8 bytes (Unicode code points), as Python's sort_keys gives.
+        "manifest_order": {"files": ORDER_FILES, "plaintext": ref.manifest_bytes(ORDER_FILES).decode("utf-8")},
     }
 
 

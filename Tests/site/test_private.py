@@ -406,13 +406,6 @@ def test_the_unlock_pages_are_valid_html(site, tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-@pytest.fixture(scope="module")
-def browser_for_axe():
-    d = make_driver()
-    yield d
-    d.quit()
-
-
 @pytest.mark.parametrize("state", ["form", "wrong", "named"])
 def test_the_unlock_page_has_no_serious_accessibility_violation(site, private, tmp_path, browser, scheme, state):
     page = private / "index.html"
