@@ -245,14 +245,21 @@ def swap_two_files(site):
     two.write_text(a)
 
 
-def truncate(site):
-    # The file still calls daybookSealed with its own name, but with only the first chunk's bytes
-    # and a chunk count of 1: the name no longer matches, and the AAD would not either.
-    target = sealed_file(site, "search/meta.js")
+def truncate_the_binary(site, path="index.html"):
+    # The file still calls daybookSealed with its own name, but with only part of the first
+    # chunk and a chunk count of 1: the name no longer matches, and the tag would not either.
+    target = sealed_file(site, path)
     binary = binary_of(target)
     name = re.search(r'"([0-9a-f]{32})"', target.read_text()).group(1)
     shorter = binary[:4] + (1).to_bytes(4, "big") + binary[8:8 + 12 + 16 + 10]
     target.write_text(f'daybookSealed("{name}","{base64.b64encode(shorter).decode()}");\n')
+
+
+def truncate_the_file(site):
+    # A download cut short: the script is no longer valid JavaScript and calls nothing.
+    target = sealed_file(site, "index.html")
+    text = target.read_text()
+    target.write_text(text[: len(text) // 2])
 
 
 def damaged_manifest(site):
@@ -263,7 +270,7 @@ def damaged_manifest(site):
     target.write_text(f'daybookSealed("{name}","{base64.b64encode(bytes(binary)).decode()}");\n')
 
 
-@pytest.mark.parametrize("tamper", [flip_a_byte, swap_two_files, damaged_manifest])
+@pytest.mark.parametrize("tamper", [flip_a_byte, swap_two_files, truncate_the_binary, truncate_the_file, damaged_manifest])
 def test_a_tampered_file_shows_the_message_and_no_content(site, tmp_path, driver, tamper):
     out = tmp_path / "site"
     make_private(site, out, iterations=1000)
@@ -273,12 +280,32 @@ def test_a_tampered_file_shows_the_message_and_no_content(site, tmp_path, driver
     assert status(driver) == WORDS["damaged"]
     assert frame_text(driver) is None
     assert driver.execute_script("return daybookPrivate.pages") == 0
+    errors = console_errors(driver)
+    if tamper is truncate_the_file:  # the browser reports the broken script itself
+        assert len(errors) == 1 and "SyntaxError" in errors[0]["message"], errors
+    else:
+        assert errors == []
+
+
+def test_an_old_version_of_a_page_replayed_under_the_new_name_is_refused(site, tmp_path, driver):
+    # Same key, same role: only the check of the file against its name can tell.
+    changed = tmp_path / "changed-plain"
+    shutil.copytree(site, changed)
+    (changed / "index.html").write_text((changed / "index.html").read_text() + "<!-- a later build -->\n")
+    make_private(site, tmp_path / "old", iterations=1000)
+    make_private(changed, tmp_path / "new", iterations=1000)
+    old, new = sealed_file(tmp_path / "old", "index.html"), sealed_file(tmp_path / "new", "index.html")
+    assert old.name != new.name
+    new.write_text(old.read_text())
+    driver.get((tmp_path / "new/index.html").as_uri())
+    unlock(driver, PASSWORD, expect_page=False)
+    assert status(driver) == WORDS["damaged"] and frame_text(driver) is None
 
 
 def test_a_truncated_search_file_fails_the_search_not_the_journal(site, tmp_path, driver):
     out = tmp_path / "site"
     make_private(site, out, iterations=1000)
-    truncate(out)
+    truncate_the_binary(out, "search/meta.js")
     driver.get((out / "index.html").as_uri())
     unlock(driver, PASSWORD)
     driver.switch_to.frame(driver.find_element(By.ID, "private-frame"))
