@@ -22,6 +22,7 @@ import private_reference as ref
 from conftest import make_driver, requested_urls
 from private_support import derivations, frame_text, go, pages_shown, serve, status, unlock, wait_form, wait_page
 from test_axe import scheme, serious_violations  # noqa: F401 (scheme is a fixture)
+from test_browser import pages_to_visit
 
 SITE_KEY = "a site key for the browser tests, 32+ characters long"
 PASSWORD = "ferry to the island"
@@ -127,6 +128,21 @@ def test_the_right_password_shows_the_journal_and_browsing_never_derives_again(s
     finally:
         if stop:
             stop()
+
+
+def test_every_kind_of_page_opens_in_the_viewer_without_errors(site, private, driver):
+    pages = pages_to_visit(site) + ["places/index.html", "stats/index.html", "on-this-day/index.html"]
+    driver.get((private / "index.html").as_uri())
+    unlock(driver, PASSWORD)
+    for page in pages:
+        go(driver, ("#/" + page).removesuffix("index.html"))
+        assert driver.execute_script("return daybookPrivate.page") == page
+        assert driver.execute_script(
+            "return document.getElementById('private-frame').contentDocument.querySelector('main h1, main h2') !== null"), page
+        assert console_errors(driver) == [], page
+    go(driver, "#/no/such/page/")
+    assert driver.execute_script("return daybookPrivate.page") == "404.html"
+    assert derivations(driver) == 1
 
 
 def click_in_frame(driver, selector):
