@@ -492,3 +492,14 @@ def test_the_unlock_page_has_no_serious_accessibility_violation(site, private, t
         unlock(browser, "wrong", expect_page=False)
     violations = serious_violations(browser)
     assert not violations, f"{state}, {scheme}:\n" + "\n".join(violations)
+
+
+def test_remember_is_offered_only_when_the_owner_allows_it(site, private, tmp_path, driver):
+    driver.get((private / "index.html").as_uri())
+    box = wait_form(driver) and driver.find_element(By.ID, "unlock-remember")
+    assert box.is_displayed() and not box.is_selected()
+    assert driver.find_element(By.CSS_SELECTOR, "label[for=unlock-remember]").text == "Remember this device for 30 days"
+    make_private(site, tmp_path / "never", iterations=1000, remember_days=0)
+    driver.get((tmp_path / "never/index.html").as_uri())
+    wait_form(driver)
+    assert not driver.find_element(By.ID, "unlock-remember").is_displayed()
