@@ -242,7 +242,9 @@ def make_private_site(plain: pathlib.Path, out: pathlib.Path, site_key: str, rea
         root = "../" if viewer.startswith("private/") else "./"
         context = {"lang": lang, "dir": "ltr", "title": title, "stylesheet": root + style, "script": root + script,
                    "keys": root + "private/keys.js", "root": root, "named": named, "remember_days": remember_days,
-                   "public_home": root + "index.html" if mixed else "", "words": WORDS}
+                   "public_home": root + "index.html" if mixed else "", "words": WORDS,
+                   # swift-mustache renders a section for any string, "" too: the template tests booleans.
+                   "has_title": bool(title), "has_public_home": mixed}
         (out / viewer).write_text(render(TEMPLATES.joinpath("unlock.mustache").read_text(), context))
     return {"editions": editions, "journal": journal}
 
@@ -286,7 +288,7 @@ def render(template: str, context, stack=None) -> str:
         close = re.compile(r"\{\{/\s*" + re.escape(name) + r"\s*\}\}")
         end = close.search(template, m.end())  # no nesting of the same name: enough for one page
         inner, value = template[m.end():end.start()], lookup(stack, name)
-        truthy = bool(value) and value != ""
+        truthy = value is not None and value is not False and value != []  # as swift-mustache: "" and 0 are true
         if kind == "#" and truthy:
             out.append(render(inner, context, stack + ([value] if isinstance(value, dict) else [])))
         elif kind == "^" and not truthy:
