@@ -18,7 +18,7 @@
   var CHUNK = 65536, TAG = 16, NONCE = 12;
   var encoder = new TextEncoder();
   var api = window.daybookPrivate = { derivations: 0, pages: 0, page: null, lock: lock, attach: attach };
-  var main, form, statusLine, frame, words, root, keys;
+  var main, form, statusLine, frame, lockButton, words, root, keys;
   var edition = null; // { key, folder, files, reader }
   var texts = new Map(), blobs = new Map(), sealedLoads = new Map(), shown = 0;
 
@@ -264,6 +264,7 @@
       frame = next;
       document.body.classList.add("private-open");
       main.hidden = true;
+      lockButton.hidden = true;
       say("");
     }, fail);
   }
@@ -375,6 +376,7 @@
       emptyFrame();
       main.hidden = false;
       form.hidden = true;
+      lockButton.hidden = false;
       document.body.classList.remove("private-open");
     } else {
       showForm();
@@ -385,6 +387,7 @@
     emptyFrame();
     main.hidden = false;
     form.hidden = false;
+    lockButton.hidden = true;
     document.body.classList.remove("private-open");
   }
 
@@ -455,7 +458,9 @@
     form = document.getElementById("unlock-form");
     statusLine = document.getElementById("unlock-status");
     frame = document.getElementById("private-frame");
-    if (!main || !form) return;
+    lockButton = document.getElementById("unlock-lock");
+    if (!main || !form || !lockButton) return;
+    lockButton.addEventListener("click", function () { lock(); });
     words = main.dataset;
     main.setAttribute("data-title", document.title);
     root = new URL(main.getAttribute("data-root") || "./", location.href);

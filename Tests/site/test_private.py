@@ -372,8 +372,13 @@ def test_a_tampered_page_after_unlocking_is_not_shown(site, tmp_path, driver):
     go(driver, "#/archives/", expect_page=False)
     assert status(driver) == WORDS["damaged"]
     assert frame_text(driver) is None
+    assert driver.find_element(By.ID, "unlock-lock").is_displayed()
     go(driver, "#/")  # another page still opens
     assert frame_text(driver) and status(driver) == ""
+    go(driver, "#/archives/", expect_page=False)
+    driver.find_element(By.ID, "unlock-lock").click()  # and Lock is at hand on the message
+    wait_form(driver)
+    assert status(driver) == WORDS["locked"] and not driver.find_element(By.ID, "unlock-lock").is_displayed()
 
 
 def test_a_browser_without_webcrypto_is_told_so(private, driver):
