@@ -1,1 +1,496 @@
-/* Placeholder: replaced by the viewer script. */
+/* Daybook private journals: the unlock page and the viewer of the encrypted edition.
+
+   The unlock page (unlock.mustache) loads private/keys.js and then this script. One password
+   derivation (PBKDF2 in WebCrypto, to a non-extractable AES-KW key) unwraps the reader's edition
+   key (a non-extractable AES-GCM key); both stay in this tab's memory only, unless the reader
+   asks to remember the device: then the AES-KW key alone goes to IndexedDB, with an expiry.
+   Sealed files arrive as scripts, `daybookSealed(name, base64)`, which work from any host and
+   from disk. Each is checked against its name (SHA-256) and fully decrypted before any use.
+   Pages are shown in a full-window <iframe srcdoc>, routed by `#/<folder of the page>/`.
+   The format is docs/private.md's; Tests/site/private_reference.py is its reference.
+
+     window.daybookPrivate.derivations -> how many password derivations this tab ran
+     window.daybookPrivate.lock()      -> forgets every key (memory and device) and asks again
+     window.daybookOpen(url)           -> in a shown page: Promise of the decrypted text of a file */
+(function () {
+  "use strict";
+
+  var CHUNK = 65536, TAG = 16, NONCE = 12;
+  var encoder = new TextEncoder();
+  var api = window.daybookPrivate = { derivations: 0, pages: 0, page: null, lock: lock, attach: attach };
+  var main, form, statusLine, frame, lockButton, words, root, keys;
+  var edition = null; // { key, folder, files, reader }
+  var texts = new Map(), blobs = new Map(), sealedLoads = new Map(), shown = 0;
+
+  /* A reason that stops opening the journal; `kind` names the message word shown for it. */
+  function Failure(kind) { this.kind = kind; }
+
+  // ---- Bytes --------------------------------------------------------------------------------
+
+  function fromBase64(text) {
+    if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text);
+    var raw = atob(text), out = new Uint8Array(raw.length);
+    for (var i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+    return out;
+  }
+
+  function hex(bytes) {
+    var out = "";
+    for (var i = 0; i < bytes.length; i++) out += (bytes[i] < 16 ? "0" : "") + bytes[i].toString(16);
+    return out;
+  }
+
+  function concat(parts) {
+    var length = parts.reduce(function (sum, p) { return sum + p.byteLength; }, 0), out = new Uint8Array(length), at = 0;
+    parts.forEach(function (p) { out.set(new Uint8Array(p), at); at += p.byteLength; });
+    return out;
+  }
+
+  function u32(value) { return [value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255]; }
+
+  function sha256(bytes) {
+    return crypto.subtle.digest("SHA-256", bytes).then(function (d) { return new Uint8Array(d); });
+  }
+
+  // ---- Keys ---------------------------------------------------------------------------------
+
+  /* The reader's name as the build wrote it: NFC, lower case ("" for a journal without names). */
+  function readerName(name) { return name.trim().normalize("NFC").toLowerCase(); }
+
+  function readerId(journalSalt, name) {
+    return sha256(concat([journalSalt, encoder.encode(readerName(name))])).then(function (d) { return hex(d).slice(0, 16); });
+  }
+
+  function deriveKek(password, salt, iterations) {
+    api.derivations += 1;
+    return crypto.subtle.importKey("raw", encoder.encode(password.normalize("NFC")), "PBKDF2", false, ["deriveKey"])
+      .then(function (base) {
+        return crypto.subtle.deriveKey({ name: "PBKDF2", salt: salt, iterations: iterations, hash: "SHA-256" },
+          base, { name: "AES-KW", length: 256 }, false, ["unwrapKey"]);
+      });
+  }
+
+  function unwrapEditionKey(kek, wrapped) {
+    return crypto.subtle.unwrapKey("raw", fromBase64(wrapped), kek, "AES-KW", { name: "AES-GCM", length: 256 },
+      false, ["decrypt"]);
+  }
+
+  // ---- Sealed files -------------------------------------------------------------------------
+
+  function aad(role, index, count) {
+    return concat([encoder.encode("daybook/v1"), [0], encoder.encode(role), [0], u32(index), u32(count)].map(function (p) {
+      return p instanceof Uint8Array ? p : new Uint8Array(p);
+    }));
+  }
+
+  /* The plaintext chunks (ArrayBuffers) of a sealed file; rejects with Failure("damaged") unless
+     every chunk decrypts with its role, position and count. */
+  function unseal(key, role, binary) {
+    function bad() { return Promise.reject(new Failure("damaged")); }
+    if (binary.length < 8 || binary[0] !== 68 || binary[1] !== 66 || binary[2] !== 75 || binary[3] !== 49) return bad();
+    var count = new DataView(binary.buffer, binary.byteOffset, binary.byteLength).getUint32(4);
+    var full = NONCE + CHUNK + TAG, last = binary.length - 8 - (count - 1) * full;
+    if (count < 1 || last < NONCE + TAG || last > full) return bad();
+    var jobs = [];
+    for (var i = 0, at = 8; i < count; i++, at += full) {
+      var size = i < count - 1 ? full : last;
+      jobs.push(crypto.subtle.decrypt({ name: "AES-GCM", iv: binary.subarray(at, at + NONCE),
+        additionalData: aad(role, i, count), tagLength: 128 }, key, binary.subarray(at + NONCE, at + size)));
+    }
+    return Promise.all(jobs).catch(function () { throw new Failure("damaged"); });
+  }
+
+  window.daybookSealed = function (name, base64) {
+    var element = document.currentScript, load = element && sealedLoads.get(element);
+    if (load) load.text = base64;
+  };
+
+  /* The binary of sealed file `name` of `folder`, loaded as a script and checked against its name. */
+  function loadSealed(folder, name) {
+    if (!/^[0-9a-f]{32}$/.test(name)) return Promise.reject(new Failure("damaged"));
+    return new Promise(function (resolve, reject) {
+      var element = document.createElement("script"), load = { text: null };
+      sealedLoads.set(element, load);
+      element.src = new URL("private/" + folder + "/" + name.slice(0, 2) + "/" + name + ".js", root).href;
+      function done() { sealedLoads.delete(element); element.remove(); }
+      element.onerror = function () { done(); reject(new Failure("missing")); };
+      element.onload = function () {
+        done();
+        var binary;
+        try { binary = fromBase64(load.text); } catch (e) { reject(new Failure("damaged")); return; }
+        sha256(binary).then(function (digest) {
+          if (hex(digest).slice(0, 32) === name) resolve(binary); else reject(new Failure("damaged"));
+        }, reject);
+      };
+      document.head.appendChild(element);
+    });
+  }
+
+  /* The decrypted chunks of the edition's file at `path` (a path in the site). */
+  function openChunks(path) {
+    var name = edition && edition.files[path];
+    if (!name) return Promise.reject(new Failure("missing"));
+    var current = edition;
+    return loadSealed(current.folder, name).then(function (binary) { return unseal(current.key, path, binary); });
+  }
+
+  function openText(path) {
+    if (!texts.has(path)) {
+      var promise = openChunks(path).then(function (parts) {
+        var decoder = new TextDecoder(), out = "";
+        parts.forEach(function (p) { out += decoder.decode(p, { stream: true }); });
+        return out + decoder.decode();
+      });
+      promise.catch(function () { texts.delete(path); });
+      texts.set(path, promise);
+    }
+    return texts.get(path);
+  }
+
+  var TYPES = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", avif: "image/avif",
+    gif: "image/gif", svg: "image/svg+xml", js: "text/javascript", css: "text/css", json: "application/json",
+    txt: "text/plain", pdf: "application/pdf", mp4: "video/mp4", webm: "video/webm" };
+
+  function openBlobURL(path) {
+    if (!blobs.has(path)) {
+      var type = TYPES[(path.split(".").pop() || "").toLowerCase()] || "application/octet-stream";
+      blobs.set(path, openChunks(path).then(function (parts) { return URL.createObjectURL(new Blob(parts, { type: type })); }));
+    }
+    return blobs.get(path);
+  }
+
+  // ---- Opening the edition ------------------------------------------------------------------
+
+  function openEdition(key, reader) {
+    edition = { key: key, folder: reader.folder, files: {}, reader: reader.id };
+    return loadSealed(reader.folder, reader.manifest).then(function (binary) {
+      return unseal(key, "manifest", binary);
+    }).then(function (parts) {
+      var manifest = JSON.parse(new TextDecoder().decode(concat(parts)));
+      if (manifest.format !== 1 || !manifest.files) throw new Failure("damaged");
+      edition.files = manifest.files;
+    }).catch(function (error) { forgetMemory(); throw error; });
+  }
+
+  /* The path in the site of `url` (absolute, or relative to `base`) when it is inside the site. */
+  function sitePath(url, base) {
+    var address;
+    try { address = new URL(url, base); } catch (e) { return null; }
+    var plain = address.href.split("#")[0].split("?")[0];
+    if (plain.indexOf(root.href) !== 0) return null;
+    var path;
+    try { path = decodeURIComponent(plain.slice(root.href.length)); } catch (e) { return null; }
+    return path === "" || path.slice(-1) === "/" ? path + "index.html" : path;
+  }
+
+  function isPage(path) { return /\.html$/.test(path); }
+
+  function routeOf(path) { return "#/" + path.replace(/(^|\/)index\.html$/, "$1"); }
+
+  function currentRoute() {
+    var hash = location.hash, at = hash.indexOf("#", 1);
+    var route = hash.indexOf("#/") === 0 ? hash.slice(2, at > 0 ? at : undefined) : "";
+    var fragment = at > 0 ? hash.slice(at + 1) : "";
+    try { route = decodeURIComponent(route); } catch (e) { route = ""; }
+    return { path: route === "" || route.slice(-1) === "/" ? route + "index.html" : route, fragment: fragment };
+  }
+
+  // ---- Showing a page -----------------------------------------------------------------------
+
+  /* Makes the parsed page work inside the viewer: its base, its data files inlined, its
+     images and other files as blob: URLs, the hook for its scripts, and the Lock button. */
+  function prepare(doc, path) {
+    var folder = path.slice(0, path.lastIndexOf("/") + 1), base = new URL(folder, root).href, jobs = [];
+    var head = doc.head, first = head.firstChild;
+    var baseElement = doc.createElement("base");
+    baseElement.href = base;
+    var hook = doc.createElement("script");
+    hook.textContent = "parent.daybookPrivate.attach(window);";
+    head.insertBefore(baseElement, first);
+    head.insertBefore(hook, first);
+    doc.querySelectorAll("script[src]").forEach(function (script) {
+      var target = sitePath(script.getAttribute("src"), base);
+      if (!target || !edition.files[target]) return;
+      script.removeAttribute("src");
+      jobs.push(openText(target).then(function (text) { script.textContent = text; }));
+    });
+    [["img", "src"], ["img", "srcset"], ["source", "src"], ["source", "srcset"], ["video", "poster"],
+      ["a", "href"], ["link", "href"]].forEach(function (pair) {
+      doc.querySelectorAll(pair[0] + "[" + pair[1] + "]").forEach(function (element) {
+        jobs.push(replaceURLs(element, pair[1], base));
+      });
+    });
+    var lockButton = doc.createElement("button");
+    lockButton.type = "button";
+    lockButton.className = "private-lock";
+    lockButton.setAttribute("data-private-lock", "");
+    lockButton.textContent = words.lock;
+    (doc.querySelector(".site-header") || doc.body).appendChild(lockButton);
+    return Promise.all(jobs);
+  }
+
+  function replaceURLs(element, attribute, base) {
+    var value = element.getAttribute(attribute);
+    var pieces = attribute === "srcset" ? value.split(",").map(function (p) { return p.trim(); }) : [value];
+    return Promise.all(pieces.map(function (piece) {
+      var url = attribute === "srcset" ? piece.split(/\s+/)[0] : piece, rest = piece.slice(url.length);
+      var target = sitePath(url, base);
+      if (!target || !edition.files[target] || isPage(target)) return piece;
+      return openBlobURL(target).then(function (blob) { return blob + rest; });
+    })).then(function (done) { element.setAttribute(attribute, done.join(", ")); });
+  }
+
+  /* Shows the page of the current route (or the edition's 404 page) in a fresh frame. */
+  function showRoute() {
+    if (!edition) return Promise.resolve();
+    var route = currentRoute(), ticket = ++shown, path = route.path;
+    if (!edition.files[path] || !isPage(path)) path = edition.files["404.html"] ? "404.html" : null;
+    if (!path) { say(words.notFound, true); return Promise.resolve(); }
+    var doc, times = { start: performance.now() };
+    return openText(path).then(function (html) {
+      times.opened = performance.now();
+      doc = new DOMParser().parseFromString(html, "text/html");
+      return prepare(doc, path);
+    }).then(function () {
+      if (ticket !== shown || !edition) return;
+      times.prepared = performance.now();
+      api.times = times; // for bench/private/bench.py
+      var next = frame.cloneNode(false);
+      next.addEventListener("load", function () { pageShown(next, path, route.fragment); });
+      next.srcdoc = "<!DOCTYPE html>\n" + doc.documentElement.outerHTML;
+      next.title = doc.title;
+      next.hidden = false;
+      frame.replaceWith(next);
+      frame = next;
+      document.body.classList.add("private-open");
+      main.hidden = true;
+      lockButton.hidden = true;
+      say("");
+    }, fail);
+  }
+
+  function pageShown(shownFrame, path, fragment) {
+    var doc = shownFrame.contentDocument;
+    if (!doc) return;
+    document.title = doc.title;
+    // Keyboard focus goes into the page, where it was (a link) or is wanted (after unlocking).
+    shownFrame.contentWindow.focus();
+    if (fragment) scrollToFragment(doc, fragment);
+    api.page = path; // what the tests and the benchmark wait for
+    api.shownAt = performance.now();
+    api.pages += 1;
+  }
+
+  function scrollToFragment(doc, fragment) {
+    var id;
+    try { id = decodeURIComponent(fragment); } catch (e) { id = fragment; }
+    var target = doc.getElementById(id) || doc.getElementsByName(id)[0];
+    if (!target) return;
+    target.scrollIntoView();
+    if (target.tabIndex < 0 && !/^(a|button|input|select|textarea)$/i.test(target.tagName)) target.setAttribute("tabindex", "-1");
+    target.focus({ preventScroll: true });
+  }
+
+  /* Called by the hook at the top of each shown page: gives its scripts `daybookOpen` and
+     routes its links (edition pages through the viewer, other sites in the top window). */
+  function attach(win) {
+    win.daybookOpen = function (url) {
+      var path = sitePath(String(url), win.document.baseURI);
+      if (!path || !edition || !edition.files[path]) return Promise.reject(new Error("daybook: " + url + " is not in the journal"));
+      return openText(path);
+    };
+    win.document.addEventListener("click", function (event) { frameClick(win, event); });
+  }
+
+  function frameClick(win, event) {
+    if (event.defaultPrevented || event.button !== 0) return;
+    var target = event.target.nodeType === 1 ? event.target : event.target.parentElement;
+    if (target && target.closest("[data-private-lock]")) { lock(); return; }
+    var link = target && target.closest("a[href]");
+    if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    var href = link.getAttribute("href"), address = new URL(link.href);
+    var path = sitePath(address.href), current = currentRoute().path;
+    if (href.charAt(0) === "#" || (path === current && address.hash)) {
+      event.preventDefault();
+      scrollToFragment(win.document, address.hash.slice(1));
+    } else if (path && edition && edition.files[path] && isPage(path)) {
+      event.preventDefault();
+      location.hash = routeOf(path) + (address.hash ? address.hash : "");
+    } else if (address.protocol === "blob:") {
+      link.target = "_blank";
+    } else if (!link.target) {
+      link.target = "_top";
+    }
+  }
+
+  // ---- Remembering this device (IndexedDB) ----------------------------------------------------
+
+  function store(mode, work) {
+    return new Promise(function (resolve, reject) {
+      if (!window.indexedDB) { reject(new Error("no IndexedDB")); return; }
+      var opening = indexedDB.open("daybook-private", 1);
+      opening.onupgradeneeded = function () { opening.result.createObjectStore("devices"); };
+      opening.onerror = function () { reject(opening.error); };
+      opening.onsuccess = function () {
+        var db = opening.result, tx = db.transaction("devices", mode), request = work(tx.objectStore("devices"));
+        tx.oncomplete = function () { db.close(); resolve(request.result); };
+        tx.onerror = tx.onabort = function () { db.close(); reject(tx.error); };
+      };
+    });
+  }
+
+  function remember(kek, reader) {
+    var days = keys.remember_days, record = { kek: kek, reader: reader.id, expires: Date.now() + days * 86400000 };
+    return store("readwrite", function (s) { return s.put(record, keys.salt); }).catch(function () {});
+  }
+
+  function forgetDevice() {
+    return store("readwrite", function (s) { return s.delete(keys.salt); }).catch(function () {});
+  }
+
+  /* Opens the edition with the remembered key, if there is one still valid; forgets it otherwise. */
+  function tryRemembered() {
+    if (!(keys.remember_days > 0)) return forgetDevice().then(function () { return false; });
+    return store("readonly", function (s) { return s.get(keys.salt); }).then(function (record) {
+      if (!record) return false;
+      var reader = keys.readers.filter(function (r) { return r.id === record.reader; })[0];
+      if (!reader || !(record.expires > Date.now()) || !record.kek) return forgetDevice().then(function () { return false; });
+      return unwrapEditionKey(record.kek, reader.key).then(function (key) {
+        return openEdition(key, reader).then(function () { return true; });
+      }, function () { return forgetDevice().then(function () { return false; }); });
+    }, function () { return false; });
+  }
+
+  // ---- The form -----------------------------------------------------------------------------
+
+  function say(text, isError) {
+    statusLine.textContent = text || "";
+    statusLine.classList.toggle("unlock-error", !!isError);
+  }
+
+  /* Shows why the journal or a page cannot be opened, and no content: the form when no key is
+     open, the message alone otherwise (back and forward still work). */
+  function fail(error) {
+    say(error instanceof Failure ? words[error.kind] : words.damaged, true);
+    if (edition) {
+      emptyFrame();
+      main.hidden = false;
+      form.hidden = true;
+      lockButton.hidden = false;
+      document.body.classList.remove("private-open");
+    } else {
+      showForm();
+    }
+  }
+
+  function showForm() {
+    emptyFrame();
+    main.hidden = false;
+    form.hidden = false;
+    lockButton.hidden = true;
+    document.body.classList.remove("private-open");
+  }
+
+  function emptyFrame() {
+    shown += 1;
+    var empty = frame.cloneNode(false);
+    empty.removeAttribute("srcdoc");
+    empty.removeAttribute("title");
+    empty.hidden = true;
+    frame.replaceWith(empty);
+    frame = empty;
+  }
+
+  function submit(event) {
+    event.preventDefault();
+    if (form.classList.contains("unlock-busy")) return;
+    var nameField = form.querySelector("#unlock-name"), passwordField = form.querySelector("#unlock-password");
+    var rememberBox = form.querySelector("#unlock-remember");
+    var name = nameField ? nameField.value : "", password = passwordField.value;
+    var journalSalt = fromBase64(keys.salt), reader = null;
+    form.classList.add("unlock-busy");
+    say(words.unlocking);
+    readerId(journalSalt, keys.named ? name : "").then(function (id) {
+      reader = keys.readers.filter(function (r) { return r.id === id; })[0] || null;
+      // An unknown name costs the same work as a known one, against a salt no reader has.
+      var salt = reader ? fromBase64(reader.salt) : journalSalt;
+      return deriveKek(password, salt, keys.iterations);
+    }).then(function (kek) {
+      var wrapped = reader ? reader.key : keys.readers[0].key;
+      return unwrapEditionKey(kek, wrapped).then(function (key) {
+        if (!reader) throw new Failure(keys.named ? "wrongNamed" : "wrong");
+        return openEdition(key, reader);
+      }, function () { throw new Failure(keys.named ? "wrongNamed" : "wrong"); }).then(function () {
+        passwordField.value = "";
+        return rememberBox && rememberBox.checked ? remember(kek, reader) : forgetDevice();
+      });
+    }).then(function () {
+      form.classList.remove("unlock-busy");
+      say("");
+      return showRoute();
+    }, function (error) {
+      form.classList.remove("unlock-busy");
+      fail(error);
+      passwordField.select();
+    });
+  }
+
+  function forgetMemory() {
+    edition = null;
+    texts.clear();
+    blobs.forEach(function (promise) { promise.then(URL.revokeObjectURL, function () {}); });
+    blobs.clear();
+  }
+
+  /* Forgets the keys in memory and on the device, empties the frame and shows the form. */
+  function lock() {
+    forgetMemory();
+    showForm();
+    document.title = main.getAttribute("data-title");
+    say(words.locked);
+    var field = form.querySelector("input:not([type=checkbox])");
+    if (field) field.focus();
+    return forgetDevice();
+  }
+
+  function start() {
+    main = document.getElementById("unlock");
+    form = document.getElementById("unlock-form");
+    statusLine = document.getElementById("unlock-status");
+    frame = document.getElementById("private-frame");
+    lockButton = document.getElementById("unlock-lock");
+    if (!main || !form || !lockButton) return;
+    lockButton.addEventListener("click", function () { lock(); });
+    words = main.dataset;
+    main.setAttribute("data-title", document.title);
+    root = new URL(main.getAttribute("data-root") || "./", location.href);
+    keys = window.daybookKeys;
+    if (!window.crypto || !crypto.subtle || !window.TextEncoder) { say(words.noCrypto, true); return; }
+    if (!keys || keys.format !== 1 || !keys.readers || !keys.readers.length) { say(words.missing, true); return; }
+    var rememberRow = form.querySelector(".unlock-remember"), label = rememberRow && rememberRow.querySelector("label");
+    if (rememberRow && keys.remember_days > 0 && window.indexedDB) {
+      label.textContent = label.textContent.replace("{days}", String(keys.remember_days));
+      rememberRow.hidden = false;
+    }
+    var toggle = form.querySelector("#unlock-show"), password = form.querySelector("#unlock-password");
+    toggle.addEventListener("click", function () {
+      var showing = password.type === "password";
+      password.type = showing ? "text" : "password";
+      toggle.setAttribute("aria-pressed", String(showing));
+      toggle.textContent = showing ? words.hide : words.show;
+    });
+    form.addEventListener("submit", submit);
+    window.addEventListener("hashchange", function () { showRoute(); });
+    tryRemembered().then(function (opened) {
+      if (opened) return showRoute();
+      showForm();
+      form.querySelector("input").focus();
+    }, fail);
+  }
+
+  api.unseal = unseal; // for the known-answer test (Tests/site/test_private.py)
+  api.deriveKek = deriveKek;
+  api.unwrapEditionKey = unwrapEditionKey;
+  api.readerId = readerId;
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+})();

@@ -172,7 +172,8 @@
       select(Math.max(active - 1, -1));
     } else if (event.key === "Enter" && count && !panel.hidden) {
       event.preventDefault();
-      window.location.href = list.querySelectorAll("[role=option]")[Math.max(active, 0)].href;
+      // A click rather than setting location, so a private journal's viewer can route it.
+      list.querySelectorAll("[role=option]")[Math.max(active, 0)].click();
     } else if (event.key === "Escape" && !panel.hidden) {
       event.preventDefault();
       close();

@@ -116,12 +116,13 @@
 
   /* Index file `name` (`meta`, `t/3`, `r/12`) as parsed JSON. Each file is a script that calls
      daybook.receive(name, json): a <script> element loads it from any host and from disk, where
-     browsers refuse fetch(). A private journal would decrypt here. `meta` is asked for afresh on
-     each page; the others carry its stamp, so a cached file of another build is never used. */
+     browsers refuse fetch(). A private journal's viewer gives its pages window.daybookOpen, which
+     decrypts the file; its text runs as an inline script. `meta` is asked for afresh on each
+     page; the others carry its stamp, so a cached file of another build is never used. */
   function readFile(name, stamp) {
     if (files.has(name)) return files.get(name);
     if (!indexURL) return Promise.reject(new Error("daybook search: the script has no data-index attribute"));
-    var promise = new Promise(function (resolve, reject) {
+    var promise = window.daybookOpen ? readOpened(name) : new Promise(function (resolve, reject) {
       var element = document.createElement("script");
       element.src = new URL(name + ".js?" + (stamp ? "v=" + stamp : "t=" + Date.now()), indexURL).href;
       element.fetchPriority = "high"; // a reader is waiting; injected scripts are low otherwise
@@ -140,6 +141,20 @@
     });
     files.set(name, promise);
     return promise;
+  }
+
+  function readOpened(name) {
+    var url = new URL(name + ".js", indexURL).href;
+    return window.daybookOpen(url).then(function (text) {
+      return new Promise(function (resolve, reject) {
+        var element = document.createElement("script");
+        pending.set(name, resolve);
+        element.textContent = text; // runs now, calling daybook.receive
+        document.head.appendChild(element);
+        element.remove();
+        if (pending.delete(name)) reject(new Error("daybook search: " + url + " is not an index file"));
+      });
+    }).catch(function (error) { files.delete(name); throw error; });
   }
 
   function receive(name, json) {

