@@ -3,10 +3,14 @@ browsing and searching without a second key derivation, remembering a device, lo
 files, from disk and from a local HTTP server, no console error and no request to another host;
 the JavaScript side against the known-answer vectors; the unlock page valid and accessible.
 
-The private site is made from the example site by Tests/site/private_reference.py; `make_private`
-is the one place to switch to the real binary's output."""
+The private sites are the example journal built by the real binary with `private: true` (Swift
+encrypts, the browser decrypts). Two tests need plain pages the journal cannot make (an image in
+the archives page, a later version of the home page): they seal a changed copy of the plain site
+with the Python reference (Tests/site/private_reference.py), which follows the same format and
+is checked against the same known answers."""
 import base64
 import json
+import os
 import pathlib
 import re
 import shutil
@@ -31,9 +35,42 @@ VECTORS = pathlib.Path(__file__).resolve().parents[1] / "Fixtures/private-vector
 WORDS = ref.WORDS
 
 
-def make_private(plain, out, readers=READERS, **options):
-    """A private journal made of the plain site `plain`, written to `out`."""
-    return ref.make_private_site(plain, out, SITE_KEY, readers, **options)
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BINARY = pathlib.Path(os.environ.get("DAYBOOK_BIN", ROOT / ".build/debug/daybook"))
+EXAMPLE = ROOT / "Examples/journal"
+
+
+def make_private(plain, out, readers=READERS, mixed=False, remember_days=30, **options):
+    """The example journal built private by the real binary into `out`: whole-private, or with
+    `mixed` its rainy entries private. `plain` (the example site) is what it must show once
+    unlocked. A changed copy of the plain site is sealed by the Python reference instead."""
+    if pathlib.Path(plain).resolve() != pathlib.Path(os.environ["DAYBOOK_SITE"]).resolve():
+        return ref.make_private_site(plain, out, SITE_KEY, readers, mixed=mixed, remember_days=remember_days, **options)
+    out = pathlib.Path(out)
+    journal = out.parent / (out.name + "-journal")
+    shutil.rmtree(journal, ignore_errors=True)
+    shutil.copytree(EXAMPLE, journal, ignore=shutil.ignore_patterns("_site", ".daybook"))
+    settings = (journal / "daybook.yml").read_text(encoding="utf-8")
+    settings += f"remember_days: {remember_days}\n" + ("" if mixed else "private: true\n")
+    env = {"DAYBOOK_SITE_KEY": SITE_KEY}
+    named = [reader for reader in readers if reader["name"]]
+    if named:
+        settings += "readers:\n" + "".join(f"  - name: {r['name']}\n" + (f"    labels: {json.dumps(r['labels'])}\n" if r.get("labels") else "")
+                                           for r in named)
+        for reader in named:
+            env["DAYBOOK_PASSWORD_" + re.sub(r"[^A-Z0-9]", "_", reader["name"].upper())] = reader["password"]
+    else:
+        env["DAYBOOK_PASSWORD"] = readers[0]["password"]
+    (journal / "daybook.yml").write_text(settings, encoding="utf-8")
+    if mixed:
+        for entry in (journal / "entries").rglob("*.md"):
+            text = entry.read_text(encoding="utf-8")
+            if "rain" in text.split("---")[1] and text.startswith("---\n"):
+                entry.write_text("---\nprivate: true\n" + text[4:], encoding="utf-8")
+    result = subprocess.run([str(BINARY), "build", str(journal), "--output", str(out), "--quiet"],
+                            capture_output=True, text=True, env={**os.environ, **env})
+    assert result.returncode == 0, result.stderr
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -208,14 +245,14 @@ def test_a_wrong_password_shows_the_message_and_nothing_else(private, driver):
 
 
 def test_named_readers_unknown_name_costs_a_derivation_and_gets_the_same_message(site, tmp_path, driver):
-    readers = [{"name": "Anna", "password": "anna's"}, {"name": "Zoë", "password": "zoë's", "labels": ["family"]}]
+    readers = [{"name": "Anna", "password": "anna's words"}, {"name": "Zoë", "password": "zoë's words", "labels": ["family"]}]
     make_private(site, tmp_path / "named", readers=readers, iterations=100000)
     driver.get((tmp_path / "named/private/index.html").as_uri())
-    unlock(driver, "zoë's", name="Nobody", expect_page=False)
+    unlock(driver, "zoë's words", name="Nobody", expect_page=False)
     assert status(driver) == WORDS["wrong_named"] and derivations(driver) == 1
-    unlock(driver, "anna's", name="Zoë", expect_page=False)  # another reader's password
+    unlock(driver, "anna's words", name="Zoë", expect_page=False)  # another reader's password
     assert status(driver) == WORDS["wrong_named"] and frame_text(driver) is None
-    unlock(driver, "zoë's", name="  ZOË ")
+    unlock(driver, "zoë's words", name="  ZOË ")
     assert plain_home_title(site) in frame_text(driver)
     assert derivations(driver) == 3
 
@@ -476,7 +513,7 @@ def test_the_vectors_file_is_what_the_reference_makes():
 
 def test_the_unlock_pages_are_valid_html(site, tmp_path):
     make_private(site, tmp_path / "whole", iterations=1000)
-    make_private(site, tmp_path / "named", readers=[{"name": "Anna", "password": "x"}], mixed=True, title="A Year", iterations=1000)
+    make_private(site, tmp_path / "named", readers=[{"name": "Anna", "password": "xylophone"}], mixed=True, title="A Year", iterations=1000)
     pages = tmp_path / "pages"
     for i, page in enumerate([tmp_path / "whole/index.html", tmp_path / "named/private/index.html"]):
         (pages / str(i)).mkdir(parents=True)
@@ -489,7 +526,7 @@ def test_the_unlock_pages_are_valid_html(site, tmp_path):
 def test_the_unlock_page_has_no_serious_accessibility_violation(site, private, tmp_path, browser, scheme, state):
     page = private / "index.html"
     if state == "named":
-        make_private(site, tmp_path / "named", readers=[{"name": "Anna", "password": "x"}], mixed=True, title="A Year", iterations=1000)
+        make_private(site, tmp_path / "named", readers=[{"name": "Anna", "password": "xylophone"}], mixed=True, title="A Year", iterations=1000)
         page = tmp_path / "named/private/index.html"
     browser.get(page.as_uri())
     wait_form(browser)
