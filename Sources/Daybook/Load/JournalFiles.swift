@@ -12,6 +12,9 @@ struct JournalFiles: Sendable {
     /// Files in `static/`, relative to that folder.
     var statics: [String] = []
     var settingsText: String?
+    /// Section files (`_index.md`, Hugo's and Zola's list pages) found among the entries and
+    /// left out: they describe a folder, not a day.
+    var sectionFiles = 0
     /// `quotes.yml` and `quotes.json`, those of them that exist.
     var quoteFiles: [String] = []
 
@@ -22,7 +25,9 @@ struct JournalFiles: Sendable {
             throw BuildFailure([.error("no journal folder at \(root.path)")])
         }
         var files = JournalFiles(root: root)
-        files.entries = list(root, "entries").filter(isEntryFile).map { "entries/\($0)" }
+        let entries = list(root, "entries").filter(isEntryFile)
+        files.entries = entries.filter { !isSectionFile($0) }.map { "entries/\($0)" }
+        files.sectionFiles = entries.count - files.entries.count
         files.templates = list(root, "templates")
         files.statics = list(root, "static")
         files.quoteFiles = QuoteFileLoader.fileNames.filter { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
@@ -43,6 +48,12 @@ struct JournalFiles: Sendable {
         guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), !bytes[dot...].contains(UInt8(ascii: "/")) else { return false }
         let suffix = bytes[bytes.index(after: dot)...]
         return suffix.count <= 8 && entryExtensions.contains(String(decoding: suffix, as: UTF8.self).lowercased())
+    }
+
+    /// `_index.md` in any folder, in any case of its extension.
+    static func isSectionFile(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last ?? ""
+        return name.hasPrefix("_index.") && isEntryFile(String(name))
     }
 
     /// Regular files under `root/folder`, relative to it, sorted; hidden files and folders skipped

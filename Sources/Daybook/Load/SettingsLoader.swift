@@ -76,6 +76,10 @@ enum SettingsLoader {
             if let on = YAML.flag(value) { settings.rawHTML = on } else {
                 diagnostics.append(source.error("raw_html must be true or false", line: line, column: column))
             }
+        case "categories_as_tags":
+            if let on = YAML.flag(value) { settings.categoriesAsTags = on } else {
+                diagnostics.append(source.error("categories_as_tags must be true or false", line: line, column: column))
+            }
         case "home_entries":
             if let count = value.scalar.flatMap({ Int($0.string) }), count > 0 {
                 settings.homeEntries = count

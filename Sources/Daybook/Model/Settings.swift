@@ -13,6 +13,8 @@ public struct Settings: Sendable, Hashable {
     public var timeZone = "UTC"
     /// Pass raw HTML in entry bodies through instead of leaving it out.
     public var rawHTML = false
+    /// Hugo's and Jekyll's `categories` join an entry's tags (`categories_as_tags`).
+    public var categoriesAsTags = true
     /// The home page shows whole recent months until it holds at least this many entries.
     public var homeEntries = 20
     /// Build entries marked `draft: true` too.

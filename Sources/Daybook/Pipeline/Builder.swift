@@ -46,12 +46,16 @@ struct Build {
         let lastState = options.writes && options.useCache ? Task { [journal = options.journal] in UpToDate.load(journal: journal) } : nil
         let files = try JournalFiles.scan(options.journal)
         let last = try await upToDate(files, lastState: lastState)
-        if let report = last.report { return report }
+        if var report = last.report {
+            report.sectionFilesSkipped = files.sectionFiles
+            return report
+        }
         let loaded = try await load(files, cacheRead: last.cacheRead, entryStats: last.observed?.entryStats)
         let (written, stage) = try await write(loaded, outputStats: last.observed?.outputStats)
         var report = BuildReport(entries: loaded.journal.entries.count, draftsLeftOut: loaded.journal.draftsLeftOut,
                                  pages: written.pageCount, seconds: timer.total, output: options.writes ? options.resolvedOutput : nil,
                                  warnings: (loaded.warnings + written.warnings).sorted())
+        report.sectionFilesSkipped = files.sectionFiles
         if options.writes { await save(loaded, written, fingerprint: last.fingerprint, report: &report) }
         report.stages = timer.stages
         free((loaded, stage, written))
