@@ -50,7 +50,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DaybookTests",
-            dependencies: ["Daybook", "DaybookCLI"],
+            dependencies: ["Daybook", "DaybookCLI", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             exclude: ["Golden", "Goldens"]
         ),
     ]
