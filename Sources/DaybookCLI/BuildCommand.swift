@@ -25,6 +25,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Ignore the cache in JOURNAL/.daybook/cache and build everything.")
     var noCache = false
 
+    @Option(help: "The folder of entry files inside the journal, e.g. content/posts (overrides entries_dir).")
+    var entries: String?
+
     @Flag(help: "Build every good entry even when others have errors: list the errors, write the site without those entries, exit with 1.")
     var keepGoing = false
 
@@ -39,6 +42,7 @@ struct BuildCommand: AsyncParsableCommand {
         if let jobs { options.jobs = jobs }
         options.useCache = !noCache
         options.keepGoing = keepGoing
+        options.entriesFolder = entries
         let progress = ProgressLine(enabled: !quiet && Console.isTerminal)
         let report: BuildReport
         do {

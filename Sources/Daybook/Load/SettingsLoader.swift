@@ -76,6 +76,14 @@ enum SettingsLoader {
             if let on = YAML.flag(value) { settings.rawHTML = on } else {
                 diagnostics.append(source.error("raw_html must be true or false", line: line, column: column))
             }
+        case "entries_dir":
+            if let folder = string() {
+                if let problem = JournalFiles.entriesFolderProblem(folder) {
+                    diagnostics.append(source.error("entries_dir \(problem)", line: line, column: column))
+                } else {
+                    settings.entriesDir = JournalFiles.normalizedFolder(folder)
+                }
+            }
         case "categories_as_tags":
             if let on = YAML.flag(value) { settings.categoriesAsTags = on } else {
                 diagnostics.append(source.error("categories_as_tags must be true or false", line: line, column: column))

@@ -16,6 +16,8 @@ public struct BuildOptions: Sendable {
     /// Build every good entry even when others have errors (`--keep-going`): those entries are
     /// left out and their errors come back in `BuildReport.warnings`, not thrown.
     public var keepGoing = false
+    /// The folder of entry files inside the journal (`--entries`); nil: `entries_dir`, or `entries`.
+    public var entriesFolder: String?
 
     public init(journal: URL) {
         self.journal = journal

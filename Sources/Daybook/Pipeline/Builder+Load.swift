@@ -14,8 +14,8 @@ extension Build {
         // The features read what they need (quotes, the search cache) while the entries are read.
         let input = FeatureInput(options: options, files: files, settings: settings)
         async let loadingFeatures = Features.load(input)
-        if !FileManager.default.fileExists(atPath: options.journal.appendingPathComponent("entries").path) {
-            diagnostics.append(.warning("no entries/ folder; the site will have no entries", at: nil))
+        if !FileManager.default.fileExists(atPath: options.journal.appendingPathComponent(files.entriesFolder).path) {
+            diagnostics.append(.warning("no \(files.entriesFolder)/ folder; the site will have no entries", at: nil))
         }
         var read: BuildCache?
         if options.writes && options.useCache { read = if let cacheRead { await cacheRead.value } else { BuildCache.load(journal: options.journal) } }

@@ -44,7 +44,7 @@ struct Build {
     mutating func run() async throws -> BuildReport {
         // The last build's state is read while the journal is scanned.
         let lastState = options.writes && options.useCache ? Task { [journal = options.journal] in UpToDate.load(journal: journal) } : nil
-        let files = try JournalFiles.scan(options.journal)
+        let files = try JournalFiles.scan(options.journal, entriesFolder: options.entriesFolder)
         let last = try await upToDate(files, lastState: lastState)
         if var report = last.report {
             report.sectionFilesSkipped = files.sectionFiles

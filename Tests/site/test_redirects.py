@@ -1,0 +1,34 @@
+"""An entry's old address (`aliases:` in the example's ferry entry) sends the reader on to the
+entry, from disk and from a sub-path host, with nothing asked of another host."""
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import requested_urls
+
+OLD = "posts/ten-minutes-on-the-ferry/index.html"
+ENTRY = "2019/03/09/ten-minutes-on-the-ferry/"
+
+
+def follow(browser, url):
+    browser.get_log("browser")
+    requested_urls(browser)
+    browser.get(url)
+    WebDriverWait(browser, 10).until(lambda b: ENTRY in b.current_url)
+    assert browser.find_element("tag name", "h1").text == "Ten minutes on the ferry"
+    assert not [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    return requested_urls(browser)
+
+
+def test_the_old_address_opens_the_entry_from_disk(site, browser):
+    urls = follow(browser, (site / OLD).as_uri())
+    assert [u for u in urls if not u.startswith(("file://", "data:"))] == []
+
+
+def test_the_old_address_opens_the_entry_under_a_sub_path(server, browser):
+    urls = follow(browser, server + OLD)
+    assert [u for u in urls if not u.startswith((server, "data:"))] == []
+
+
+def test_the_page_links_to_the_entry_for_a_reader_whose_browser_does_not_refresh(site):
+    page = (site / OLD).read_text(encoding="utf-8")
+    assert '<a href="../../2019/03/09/ten-minutes-on-the-ferry/index.html">Ten minutes on the ferry</a>' in page
+    assert '<meta http-equiv="refresh" content="0; url=../../2019/03/09/ten-minutes-on-the-ferry/index.html">' in page
