@@ -32,12 +32,18 @@ extension Shortcodes {
         default: break
         }
         let words = ([found.name] + found.arguments + found.named.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
-        return ("\\[" + escaped(words.joined(separator: " ")) + "\\]", "shown as plain text in brackets")
+        return ("\\[" + escaped(words.joined(separator: " ")) + "\\] ", "shown as plain text in brackets")
     }
 
     static func replacement(_ found: Found) -> String { markdown(found).text }
 
     static func shownAs(_ found: Found) -> String { markdown(found).shownAs }
+
+    /// A closing tag (`/note`, `endhighlight`) belongs to its opening one, which is reported.
+    static func isClosing(_ found: Found) -> Bool {
+        let name = found.name.lowercased()
+        return name.hasPrefix("/") || (name.hasPrefix("end") && name.count > 3)
+    }
 
     /// Shortcode warnings once per kind across the journal, at their first file:line, saying in
     /// how many other files the kind was seen; other diagnostics as they are.

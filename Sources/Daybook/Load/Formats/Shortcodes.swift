@@ -34,10 +34,12 @@ enum Shortcodes {
                 continue
             }
             lines.append(rewriteLine(String(line)) { found, column in
+                guard !isClosing(found) else { return }
                 let kind = found.syntax.replacingOccurrences(of: " ", with: " \(found.name) ")
                 guard seen.insert(kind).inserted else { return }
-                diagnostics.append(source.warning("\(messagePrefix)\(kind) is another tool's, not Daybook's; \(shownAs(found))",
-                                                  line: firstLine + offset, column: column))
+                // The position only: the line is the entry's text, which logs should not show.
+                diagnostics.append(.warning("\(messagePrefix)\(kind) is another tool's, not Daybook's; \(shownAs(found))",
+                                            at: source.location(line: firstLine + offset, column: column)))
             })
         }
         return (lines.joined(separator: "\n"), diagnostics)
