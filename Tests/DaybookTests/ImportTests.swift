@@ -12,7 +12,8 @@ import ZIPFoundation
           "entries": [
             {"title": "Ferry to the island.", "body": "We took the early @ferry with @anna.", "date": "2023-05-01",
              "time": "09:30", "tags": ["@anna", "@ferry"], "starred": false},
-            {"title": "Quiet evening.", "body": "", "date": "2023-05-02", "time": "21:00", "tags": [], "starred": true}
+            {"title": "Quiet evening.", "body": "", "date": "2023-05-02", "time": "21:00", "tags": [], "starred": true},
+            {"title": "\\uc11c\\uc6b8 \\ud83d\\ude00", "body": "Python's escapes.", "date": "2023-05-03", "time": "08:00", "tags": []}
           ]
         }
         """
@@ -53,9 +54,12 @@ import ZIPFoundation
         #expect(first.stdout == """
             wrote entries/2023/05/2023-05-01-ferry-to-the-island.md
             wrote entries/2023/05/2023-05-02.md
-            Imported 2 entries, skipped 0 already there
+            wrote entries/2023/05/2023-05-03-서울.md
+            Imported 3 entries, skipped 0 already there
 
             """)
+        // jrnl (Python) escapes every character past ASCII, emoji as surrogate pairs.
+        #expect(try folder.read("journal/entries/2023/05/2023-05-03-서울.md").hasPrefix("---\ntitle: \"서울 😀\"\n"))
         let ferry = try folder.read("journal/entries/2023/05/2023-05-01-ferry-to-the-island.md")
         #expect(ferry.hasPrefix("---\ntitle: \"Ferry to the island.\"\ndate: 2023-05-01 09:30\ntags: [\"anna\", \"ferry\"]\njrnl_id: \""))
         #expect(ferry.hasSuffix("---\n\nWe took the early @ferry with @anna.\n"))
@@ -63,8 +67,8 @@ import ZIPFoundation
 
         let second = try CLI.run(["import", "jrnl", folder.root.appendingPathComponent("export.json").path, "--journal", journal])
         #expect(second.status == 0)
-        #expect(second.stdout.hasSuffix("Imported 0 entries, skipped 2 already there\n"))
-        #expect(try tree(folder.root.appendingPathComponent("journal/entries")).count == 2)
+        #expect(second.stdout.hasSuffix("Imported 0 entries, skipped 3 already there\n"))
+        #expect(try tree(folder.root.appendingPathComponent("journal/entries")).count == 3)
 
         // What was imported builds as it is.
         let build = try CLI.run(["build", journal, "--quiet"])
@@ -121,13 +125,15 @@ import ZIPFoundation
             """
         try folder.write("jrnl.yaml", config)
         let configPath = folder.root.appendingPathComponent("jrnl.yaml").path
-        for words in ["2023-05-01 09:30: Ferry to the island. We took the early @ferry.", "2023-05-02 21:00: Quiet evening. Rain. *"] {
+        for words in ["2023-05-01 09:30: Ferry to the island. We took the early @ferry.", "2023-05-02 21:00: Quiet evening. Rain. *",
+                      "2023-05-03 08:00: 서울 😀. Body 😀."] {
             _ = try run("jrnl", ["--config-file", configPath, words])
         }
         try folder.write("export.json", try run("jrnl", ["--config-file", configPath, "--export", "json"]))
         let journal = folder.root.appendingPathComponent("journal").path
         let result = try CLI.run(["import", "jrnl", folder.root.appendingPathComponent("export.json").path, "--journal", journal])
-        #expect(result.stdout.hasSuffix("Imported 2 entries, skipped 0 already there\n"))
+        #expect(result.stdout.hasSuffix("Imported 3 entries, skipped 0 already there\n"))
+        #expect(try folder.read("journal/entries/2023/05/2023-05-03-서울.md").contains("title: \"서울 😀.\"\n"))
         #expect(try folder.read("journal/entries/2023/05/2023-05-01-ferry-to-the-island.md").contains("tags: [\"ferry\"]"))
         // jrnl reads "Quiet evening. Rain." as all title; a title alone becomes the entry's text.
         let evening = try folder.read("journal/entries/2023/05/2023-05-02.md")

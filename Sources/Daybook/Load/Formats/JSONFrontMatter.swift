@@ -109,6 +109,14 @@ struct JSONFrontMatter {
         throw problem("text in quotes is never closed")
     }
 
+    /// The four hex digits after `\u`.
+    private mutating func hexCode() throws(Problem) -> UInt32 {
+        var hex = ""
+        for _ in 0..<4 { if let digit = peek { hex.unicodeScalars.append(digit); advance() } }
+        guard hex.count == 4, let code = UInt32(hex, radix: 16) else { throw problem("bad \\u escape") }
+        return code
+    }
+
     private mutating func escaped() throws(Problem) -> Unicode.Scalar {
         guard let next = peek else { throw problem("text in quotes is never closed") }
         advance()
@@ -119,9 +127,21 @@ struct JSONFrontMatter {
         case "b": return "\u{8}"
         case "f": return "\u{C}"
         case "u":
-            var hex = ""
-            for _ in 0..<4 { if let digit = peek { hex.unicodeScalars.append(digit); advance() } }
-            guard let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code) else { throw problem("bad \\u escape") }
+            let code = try hexCode()
+            guard (0xD800...0xDBFF).contains(code) else {
+                guard let scalar = Unicode.Scalar(code) else { throw problem("bad \\u escape") }
+                return scalar
+            }
+            // Outside the Basic Multilingual Plane (emoji) as a surrogate pair, as Python writes it.
+            guard peek == "\\" else { throw problem("a \\u escape of half a character") }
+            advance()
+            guard peek == "u" else { throw problem("a \\u escape of half a character") }
+            advance()
+            let low = try hexCode()
+            guard (0xDC00...0xDFFF).contains(low),
+                  let scalar = Unicode.Scalar(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)) else {
+                throw problem("a \\u escape of half a character")
+            }
             return scalar
         case "\"", "\\", "/": return next
         default: throw problem("unknown escape \\\(next)")
