@@ -91,6 +91,13 @@ import Testing
         #expect(apart?.extra["categories"] == .list([.text("Travel"), .text("sea")]))
     }
 
+    @Test func readsZolaTaxonomies() {
+        let text = "+++\ntitle = \"Zola\"\ndate = 2024-01-01\n[taxonomies]\ntags = [\"rust\", \"sea\"]\ncategories = [\"Notes\"]\n+++\nT.\n"
+        let (entry, diagnostics) = loadEntry(text)
+        #expect(diagnostics.isEmpty)
+        #expect(entry?.tags == ["rust", "sea", "Notes"])
+    }
+
     @Test func summaryOrDescriptionIsTheExcerpt() {
         let body = String(repeating: "long words ", count: 40)
         #expect(loadEntry("---\ndate: 2024-01-01\nsummary: Short.\n---\n\(body)\n").0?.excerpt == "Short.")

@@ -60,6 +60,11 @@ struct FrontMatterReader {
             readKey(key, value, into: &result)
         }
         if let summary = result.summary { result.summary = summary.isEmpty ? nil : summary }
+        // Zola keeps tags and categories under `[taxonomies]`.
+        if case .map(let taxonomies)? = result.extra["taxonomies"] {
+            for tag in taxonomies["tags"].map(Self.words) ?? [] where !result.tags.contains(tag) { result.tags.append(tag) }
+            if result.extra["categories"] == nil, let categories = taxonomies["categories"] { result.extra["categories"] = categories }
+        }
         if categoriesAsTags, let categories = result.extra["categories"] {
             for tag in Self.words(categories) where !result.tags.contains(tag) { result.tags.append(tag) }
         }
