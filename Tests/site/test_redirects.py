@@ -2,6 +2,7 @@
 entry, from disk and from a sub-path host, with nothing asked of another host."""
 import urllib.parse
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import requested_urls
@@ -14,8 +15,9 @@ def follow(browser, url):
     browser.get_log("browser")
     requested_urls(browser)
     browser.get(url)
-    WebDriverWait(browser, 10).until(lambda b: ENTRY in b.current_url)
-    assert browser.find_element("tag name", "h1").text == "Ten minutes on the ferry"
+    # The refresh is a navigation of its own: wait for the entry's page to have loaded.
+    WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda b: ENTRY in b.current_url and b.find_element("tag name", "h1").text == "Ten minutes on the ferry")
     assert not [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
     return requested_urls(browser)
 
