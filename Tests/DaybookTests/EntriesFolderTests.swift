@@ -34,6 +34,8 @@ import Testing
         #expect(result.stdout.hasPrefix("Built 1 entry into "))
         #expect(journal.exists("_site/2021/01/02/jekyll-day/index.html"))
         #expect(!journal.exists("_site/2022"))
+        let check = try CLI.run(["check", journal.root.path, "--entries", "content/posts"])
+        #expect(check.stdout.hasPrefix("No problems found in 1 entry"))
     }
 
     @Test(arguments: ["/etc", "../elsewhere", "static/posts", "."])
