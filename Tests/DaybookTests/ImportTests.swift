@@ -75,6 +75,18 @@ import ZIPFoundation
         #expect(build.status == 0)
     }
 
+    @Test func knowsAnImportedEntryWhoseIdWasWrittenWithoutQuotes() throws {
+        let folder = try TemporaryJournal([
+            "export.json": Self.jrnlExport,
+            "journal/entries/mine.md": "---\ndate: 2023-05-02 21:00\njrnl_id: \(JrnlReader.id(day: "2023-05-02", time: "21:00", title: "Quiet evening."))\n---\nEdited.\n",
+        ])
+        defer { folder.remove() }
+        let result = try CLI.run(["import", "jrnl", folder.root.appendingPathComponent("export.json").path,
+                                  "--journal", folder.root.appendingPathComponent("journal").path])
+        #expect(result.stdout.contains("skipped entries[1] (jrnl_id "))
+        #expect(result.stdout.contains("is already in entries/mine.md"))
+    }
+
     @Test func neverOverwritesAnEntryOfTheSameName() throws {
         let folder = try TemporaryJournal([
             "export.json": Self.jrnlExport,

@@ -16,7 +16,7 @@ public enum ImportWriter {
         var taken: Set<String> = []
         var report = Report()
         for entry in entries {
-            let idLine = "\(entry.idKey): \(quoted(entry.id))"
+            let idLine = "\(entry.idKey): \(entry.id)"
             if let path = known[idLine] {
                 report.skipped.append("\(entry.origin) (\(entry.idKey) \(entry.id)) is already in \(path)")
                 continue
@@ -54,14 +54,18 @@ public enum ImportWriter {
         fatalError("unreachable")
     }
 
-    /// `key: "id"` lines of every entry's front-matter, by the entry's path.
+    /// `key: id` of every `…_id:` line near the top of an entry (quoted or not), to the entry's path.
     static func existingIDs(in journal: URL) -> [String: String] {
         var ids: [String: String] = [:]
         for path in DirectoryWalker.files(under: journal.appendingPathComponent("entries").path) where JournalFiles.isEntryFile(path) {
             guard let data = FileManager.default.contents(atPath: journal.appendingPathComponent("entries/" + path).path),
                   let text = String(data: data, encoding: .utf8) else { continue }
-            for line in text.split(separator: "\n", maxSplits: 80).prefix(80) where line.contains("_id: ") {
-                ids[line.trimmingCharacters(in: .whitespaces)] = "entries/" + path
+            for line in text.split(separator: "\n", maxSplits: 80).prefix(80) where line.contains("_id:") {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    .trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+                ids["\(key): \(value)"] = "entries/" + path
             }
         }
         return ids
