@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
         .systemLibrary(
@@ -35,6 +37,8 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             plugins: ["EmbedResources"]
         ),
@@ -47,7 +51,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DaybookTests",
-            dependencies: ["Daybook", "DaybookCLI"],
+            dependencies: ["Daybook", "DaybookCLI", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             exclude: ["Golden", "Goldens"]
         ),
     ]

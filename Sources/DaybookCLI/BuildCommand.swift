@@ -25,6 +25,12 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Ignore the cache in JOURNAL/.daybook/cache and build everything.")
     var noCache = false
 
+    @Option(help: "The folder of entry files inside the journal, e.g. content/posts (overrides entries_dir).")
+    var entries: String?
+
+    @Flag(help: "Build every good entry even when others have errors: list the errors, write the site without those entries, exit with 1.")
+    var keepGoing = false
+
     @Flag(help: "Print how long each stage of the build took.")
     var timings = false
 
@@ -35,20 +41,28 @@ struct BuildCommand: AsyncParsableCommand {
         options.includeDrafts = drafts
         if let jobs { options.jobs = jobs }
         options.useCache = !noCache
+        options.keepGoing = keepGoing
+        options.entriesFolder = entries
         let progress = ProgressLine(enabled: !quiet && Console.isTerminal)
+        let report: BuildReport
         do {
-            let report = try await Builder.run(options) { progress.update($0) }
-            progress.clear()
-            Console.print(report.warnings)
-            if timings {
-                for stage in report.stages {
-                    Console.error(String(format: "%8.3f s  %@", stage.seconds, stage.name))
-                }
-            }
-            if !quiet { Swift.print(Summary.build(report, journal: journal.url)) }
+            report = try await Builder.run(options) { progress.update($0) }
         } catch {
             progress.clear()
             throw ExitCode(Console.report(error, what: "build"))
+        }
+        progress.clear()
+        Console.print(report.warnings)
+        if timings {
+            for stage in report.stages {
+                Console.error(String(format: "%8.3f s  %@", stage.seconds, stage.name))
+            }
+        }
+        if !quiet { Swift.print(Summary.build(report, journal: journal.url)) }
+        if !report.errors.isEmpty {
+            // The site is written; the exit status lets a CI choose whether to publish it.
+            Console.error("build: \(Summary.count(report.errors.count, "error", "errors")); the entries with errors were left out (--keep-going)")
+            throw ExitCode(1)
         }
     }
 }
@@ -59,6 +73,9 @@ enum Summary {
         if report.privateEntries > 0 { line += " (\(report.privateEntries) private, encrypted)" }
         line += " into \(count(report.pages, "page", "pages"))"
         if report.draftsLeftOut > 0 { line += " (\(count(report.draftsLeftOut, "draft", "drafts")) left out)" }
+        if report.sectionFilesSkipped > 0 {
+            line += " (\(count(report.sectionFilesSkipped, "section file", "section files")) _index.md skipped)"
+        }
         line += " in \(String(format: "%.2f", report.seconds)) s"
         if let output = report.output { line += ": \(display(output, from: journal))" }
         return line

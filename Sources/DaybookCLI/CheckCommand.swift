@@ -10,10 +10,14 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Also count entries marked draft: true.")
     var drafts = false
 
+    @Option(help: "The folder of entry files inside the journal, e.g. content/posts (overrides entries_dir).")
+    var entries: String?
+
     func run() async throws {
         var options = BuildOptions(journal: journal.url)
         options.writes = false
         options.includeDrafts = drafts
+        options.entriesFolder = entries
         do {
             let report = try await Builder.run(options)
             Console.print(report.warnings)

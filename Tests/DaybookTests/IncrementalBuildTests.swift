@@ -89,6 +89,10 @@ import Testing
             ("give it its text back", { try journal.write("entries/2024-04-10-day.md", "---\ntitle: Day 10\ndate: 2024-04-10 09:00\ntags: [walks]\n---\nBack.\n") }),
             // "On this day" shows, on the home page and its own, entries that are not the pages' own.
             ("write an entry a year before the newest day", { try journal.write("entries/2023-06-01-last.md", "---\ntitle: Last June\ndate: 2023-06-01\n---\nA year before.\n") }),
+            // An old address (Hugo's aliases) is a page that names the entry's address and title.
+            ("give an entry an old address", { try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2\ndate: 2024-03-02 09:00\naliases: [/old/day-2/]\n---\nChanged words.\n") }),
+            ("retitle the entry with the old address", { try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day two\ndate: 2024-03-02 09:00\naliases: [/old/day-2/]\n---\nChanged words.\n") }),
+            ("drop the old address", { try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day two\ndate: 2024-03-02 09:00\n---\nChanged words.\n") }),
             ("retitle the entry on this day", { try journal.write("entries/2023-06-01-last.md", "---\ntitle: June, a year before\ndate: 2023-06-01\n---\nA year before.\n") }),
         ]
         for (name, change) in steps {

@@ -28,6 +28,7 @@ PAGES = [
     "stats/index.html",
     "places/index.html",  # the map and the list of places
     "places/kyoto/index.html",  # a place page with its locator map
+    "posts/ten-minutes-on-the-ferry/index.html",  # an entry's old address (aliases)
 ]
 
 

@@ -95,7 +95,9 @@ def test_sitemap_names_every_page_by_its_absolute_address(sub_site):
     locs = [url.find(SITEMAP + "loc").text for url in root.findall(SITEMAP + "url")]
     assert locs[0] == BASE
     assert len(locs) == len(set(locs))
-    pages = sorted(path.relative_to(sub_site).as_posix() for path in sub_site.rglob("index.html"))
+    # An entry's old address (a redirect page, aliases:) is no page of its own to list.
+    pages = sorted(path.relative_to(sub_site).as_posix() for path in sub_site.rglob("index.html")
+                   if 'http-equiv="refresh"' not in path.read_text("utf-8"))
     named = sorted(urllib.parse.unquote(loc[len(BASE):]) + "index.html" for loc in locs)
     assert named == pages
     for loc in locs:

@@ -31,7 +31,7 @@ struct UpToDate: Sendable {
         hasher.add("\(DaybookVersion.string) \(BuildCache.format) \(format)")
         hasher.add(TemplateSet.defaultsDigest)
         let output = BuildCache.outputPath(options.writtenOutput, journal: options.journal)
-        hasher.add("\(output)\n\(options.baseURL ?? "-")\n\(options.includeDrafts)")
+        hasher.add("\(output)\n\(options.baseURL ?? "-")\n\(options.includeDrafts) \(options.keepGoing) \(options.entriesFolder ?? "-")")
         hasher.add(files.settingsText ?? "-")
         for name in files.quoteFiles + files.templates.map({ "templates/\($0)" }) + files.translations.map({ "i18n/\($0)" }) {
             hasher.add(name)

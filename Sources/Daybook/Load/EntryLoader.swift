@@ -2,6 +2,7 @@
 struct EntryLoader: Sendable {
     let dates: DateParser
     let rawHTML: Bool
+    var categoriesAsTags = true
 
     /// Every entry page sits four folders deep (`YYYY/MM/DD/slug/`), so root-relative links in
     /// bodies get the same prefix on every entry page.
@@ -21,13 +22,14 @@ struct EntryLoader: Sendable {
         case .failure(let diagnostic): return (nil, diagnostics + [diagnostic])
         }
         var reader = FrontMatterReader(source: source, split: split, dates: dates)
+        reader.categoriesAsTags = categoriesAsTags
         let frontMatter = reader.read()
         diagnostics += reader.diagnostics
 
         // A date that was written but could not be read has its own error already.
         let dateWritten = frontMatter.keyLines["date"] != nil || reader.yamlFailed
-        let date = frontMatter.date
-            ?? (dateWritten ? nil : dateFromFileName(path: path, source: source, split: split, diagnostics: &diagnostics))
+        let date = frontMatter.date ?? frontMatter.publishDate
+            ?? (dateWritten || frontMatter.keyLines["publishDate"] != nil ? nil : dateFromFileName(path: path, source: source, split: split, diagnostics: &diagnostics))
         guard let date, !diagnostics.hasErrors else { return (nil, diagnostics) }
         // An entry just started (`daybook new`) must not break the site or CI: it stays out until
         // it has words. A draft may have no text; it is left out anyway unless `--drafts`.
@@ -36,12 +38,15 @@ struct EntryLoader: Sendable {
             return (nil, diagnostics + [.warning(Self.noTextYet, at: source.location(line: line))])
         }
 
-        let rendered = MarkdownRenderer.render(split.body, rawHTML: rawHTML, rootPrefix: Self.entryRootPrefix)
+        let (body, shortcodes) = Shortcodes.rewrite(split.body, source: source, firstLine: split.bodyFirstLine)
+        diagnostics += shortcodes
+        let rendered = MarkdownRenderer.render(body, rawHTML: rawHTML, rootPrefix: Self.entryRootPrefix)
         let entry = Entry(
             sourcePath: path, title: frontMatter.title, date: date, rating: frontMatter.rating,
             place: frontMatter.place, tags: frontMatter.tags, isDraft: frontMatter.isDraft,
             explicitSlug: frontMatter.slug, extra: frontMatter.extra, keyLines: frontMatter.keyLines,
-            html: rendered.html, plainText: rendered.plainText)
+            html: rendered.html, plainText: rendered.plainText,
+            excerpt: frontMatter.summary.map { Entry.excerpt(of: $0) })
         return (entry, diagnostics)
     }
 

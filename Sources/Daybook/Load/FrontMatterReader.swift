@@ -10,15 +10,21 @@ struct FrontMatter: Sendable {
     var tags: [String] = []
     var isDraft = false
     var slug: String?
+    /// Hugo's `summary` (or a `description`), the excerpt lists show instead of the body's start.
+    var summary: String?
+    /// Hugo's `publishDate`, the date of an entry that has no `date`.
+    var publishDate: LocalDateTime?
     var extra: [String: FrontMatterValue] = [:]
     var keyLines: [String: Int] = [:]
 }
 
-/// Reads YAML front-matter into `FrontMatter`, collecting every problem with its file position.
+/// Reads front-matter (YAML, TOML or JSON) into `FrontMatter`, collecting every problem with its file position.
 struct FrontMatterReader {
     let source: SourceText
     let split: FrontMatterSplit
     let dates: DateParser
+    /// Whether Hugo's and Jekyll's `categories` join the tags (`categories_as_tags`).
+    var categoriesAsTags = true
     private(set) var diagnostics: [Diagnostic] = []
     /// True when the YAML itself did not parse, so no key could be read.
     private(set) var yamlFailed = false
@@ -31,17 +37,8 @@ struct FrontMatterReader {
 
     mutating func read() -> FrontMatter {
         var result = FrontMatter()
-        guard !split.yaml.allSatisfy(\.isWhitespace) else { return result }
-        let root: Node?
-        do {
-            // The basic resolver: Daybook reads raw scalar text itself, so tag-guessing regexes are wasted work.
-            root = try Yams.compose(yaml: split.yaml, .basic, .default, .utf8)
-        } catch {
-            diagnostics.append(yamlDiagnostic(error))
-            yamlFailed = true
-            return result
-        }
-        guard let root, !YAML.isNull(root) else { return result }
+        guard !split.yaml.allSatisfy(\.isWhitespace) || split.format == .json else { return result }
+        guard let root = parseRoot(), !root.isNull else { return result }
         guard let mapping = root.mapping else {
             diagnostics.append(error("front-matter must be keys and values, such as `title: A day out`", at: root))
             yamlFailed = true
@@ -49,7 +46,7 @@ struct FrontMatterReader {
         }
         var seen: [String: Int] = [:]
         for (keyNode, value) in mapping {
-            guard let key = keyNode.scalar?.string else {
+            guard let key = keyNode.scalar else {
                 diagnostics.append(error("front-matter keys must be plain words", at: keyNode))
                 continue
             }
@@ -59,35 +56,101 @@ struct FrontMatterReader {
             }
             seen[key] = fileLine(keyNode)
             result.keyLines[key] = fileLine(keyNode)
-            if YAML.isNull(value) { continue }
-            switch key {
-            case "title": result.title = text(value, key: "title")
-            case "date": result.date = date(value)
-            case "rating": result.rating = rating(value)
-            case "location", "place": result.place = place(value)
-            case "tags": result.tags = tags(value)
-            case "draft": result.isDraft = bool(value, key: "draft") ?? false
-            case "slug": result.slug = text(value, key: "slug")
-            default: result.extra[key] = FrontMatterValue(value)
-            }
+            if value.isNull { continue }
+            readKey(key, value, into: &result)
+        }
+        if let summary = result.summary { result.summary = summary.isEmpty ? nil : summary }
+        // Zola keeps tags and categories under `[taxonomies]`.
+        if case .map(let taxonomies)? = result.extra["taxonomies"] {
+            for tag in taxonomies["tags"].map(Self.words) ?? [] where !result.tags.contains(tag) { result.tags.append(tag) }
+            if result.extra["categories"] == nil, let categories = taxonomies["categories"] { result.extra["categories"] = categories }
+        }
+        if categoriesAsTags, let categories = result.extra["categories"] {
+            for tag in Self.words(categories) where !result.tags.contains(tag) { result.tags.append(tag) }
         }
         return result
     }
 
+    private mutating func readKey(_ key: String, _ value: FrontMatterNode, into result: inout FrontMatter) {
+        switch key {
+        case "title": result.title = text(value, key: "title")
+        case "date": result.date = date(value, key: "date")
+        case "rating": result.rating = rating(value)
+        case "location", "place": result.place = place(value)
+        case "tags": result.tags = tags(value)
+        case "draft": result.isDraft = bool(value, key: "draft") ?? false
+        case "slug": result.slug = text(value, key: "slug")
+        case "summary", "description":
+            // Hugo's summary wins over a description meant for search engines.
+            if key == "summary" || result.summary == nil { result.summary = text(value, key: key) }
+            result.extra[key] = value.value
+        case "publishDate", "expiryDate":
+            // Read now for the error's position; kept as written, the assembler compares them.
+            guard let parsed = date(value, key: key) else { break }
+            result.extra[key] = .text(parsed.iso8601)
+            if key == "publishDate" { result.publishDate = parsed }
+        case "categories", "aliases", "redirect_from":
+            _ = tags(value, key: key)
+            result.extra[key] = value.value
+        default: result.extra[key] = value.value
+        }
+    }
+
+    /// The block parsed in its own syntax; nil (with a diagnostic) when it does not parse.
+    private mutating func parseRoot() -> FrontMatterNode? {
+        let base = split.yamlFirstLine
+        do {
+            switch split.format {
+            case .yaml:
+                // The basic resolver: Daybook reads raw scalar text itself, so tag-guessing regexes are wasted work.
+                guard let node = try Yams.compose(yaml: split.yaml, .basic, .default, .utf8) else { return nil }
+                return FrontMatterNode(node)
+            case .toml:
+                do { return try TOMLFrontMatter.parse(split.yaml) } catch {
+                    diagnostics.append(source.error("malformed TOML in front-matter: \(error.message)",
+                                                    line: base + error.line - 1, column: error.column))
+                }
+            case .json:
+                do { return try JSONFrontMatter.parse(split.yaml).root } catch {
+                    diagnostics.append(source.error("malformed JSON front-matter: \(error.message)",
+                                                    line: base + error.line - 1, column: error.column))
+                }
+            }
+        } catch {
+            diagnostics.append(yamlDiagnostic(error))
+        }
+        yamlFailed = true
+        return nil
+    }
+
+    /// The words of a list or comma-separated value, trimmed, without repeats.
+    static func words(_ value: FrontMatterValue) -> [String] {
+        let items: [String] = switch value {
+        case .text(let text): text.split(separator: ",").map(String.init)
+        case .list(let items): items.compactMap { if case .text(let text) = $0 { text } else { nil } }
+        case .map: []
+        }
+        var unique: [String] = []
+        for word in items.map({ $0.trimmingCharacters(in: .whitespaces) }) where !word.isEmpty && !unique.contains(word) {
+            unique.append(word)
+        }
+        return unique
+    }
+
     // MARK: Fields
 
-    private mutating func text(_ node: Node, key: String) -> String? {
+    private mutating func text(_ node: FrontMatterNode, key: String) -> String? {
         guard let scalar = node.scalar else {
             diagnostics.append(error("\(key) must be text, got \(node.kindDescription)", at: node))
             return nil
         }
-        let value = scalar.string.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = scalar.trimmingCharacters(in: .whitespacesAndNewlines)
         return value.isEmpty ? nil : value
     }
 
-    private mutating func date(_ node: Node) -> LocalDateTime? {
-        guard let raw = node.scalar?.string else {
-            diagnostics.append(error("date must be a date such as 2024-05-01, got \(node.kindDescription)", at: node))
+    private mutating func date(_ node: FrontMatterNode, key: String) -> LocalDateTime? {
+        guard let raw = node.scalar else {
+            diagnostics.append(error("\(key) must be a date such as 2024-05-01, got \(node.kindDescription)", at: node))
             return nil
         }
         do {
@@ -95,16 +158,16 @@ struct FrontMatterReader {
         } catch {
             switch error {
             case .shape:
-                diagnostics.append(self.error("date '\(raw)' has an unknown shape; \(DateParser.shapeHint)", at: node))
+                diagnostics.append(self.error("\(key) '\(raw)' has an unknown shape; \(DateParser.shapeHint)", at: node))
             case .impossible(let why):
-                diagnostics.append(self.error("date '\(raw)' is impossible: \(why)", at: node))
+                diagnostics.append(self.error("\(key) '\(raw)' is impossible: \(why)", at: node))
             }
         }
         return nil
     }
 
-    private mutating func rating(_ node: Node) -> Int? {
-        let raw = node.scalar?.string ?? node.kindDescription
+    private mutating func rating(_ node: FrontMatterNode) -> Int? {
+        let raw = node.scalar ?? node.kindDescription
         guard let value = Int(raw.trimmingCharacters(in: .whitespaces)), (0...5).contains(value) else {
             diagnostics.append(error("rating must be a whole number from 0 to 5, got \(raw)", at: node))
             return nil
@@ -112,9 +175,16 @@ struct FrontMatterReader {
         return value
     }
 
-    private mutating func place(_ node: Node) -> Place? {
+    private mutating func place(_ node: FrontMatterNode) -> Place? {
         if let scalar = node.scalar {
-            let name = scalar.string.trimmingCharacters(in: .whitespaces)
+            let name = scalar.trimmingCharacters(in: .whitespaces)
+            if name.lowercased().hasPrefix("geo:") {
+                guard let place = GeoURI.place(name) else {
+                    diagnostics.append(error("location '\(name)' is not a geo URI such as geo:35.6,139.5 (latitude -90 to 90, longitude -180 to 180)", at: node))
+                    return nil
+                }
+                return place
+            }
             return name.isEmpty ? nil : Place(name: name)
         }
         guard let mapping = node.mapping else {
@@ -122,9 +192,9 @@ struct FrontMatterReader {
             return nil
         }
         var place = Place(name: nil)
-        var latitudeNode: Node?, longitudeNode: Node?
+        var latitudeNode: FrontMatterNode?, longitudeNode: FrontMatterNode?
         for (keyNode, value) in mapping {
-            switch keyNode.scalar?.string ?? "" {
+            switch keyNode.scalar ?? "" {
             case "name": place.name = text(value, key: "location name")
             case "lat", "latitude":
                 latitudeNode = value
@@ -150,8 +220,8 @@ struct FrontMatterReader {
         return place
     }
 
-    private mutating func coordinate(_ node: Node, name: String, limit: Double) -> Double? {
-        let raw = node.scalar?.string ?? node.kindDescription
+    private mutating func coordinate(_ node: FrontMatterNode, name: String, limit: Double) -> Double? {
+        let raw = node.scalar ?? node.kindDescription
         guard let value = Double(raw.trimmingCharacters(in: .whitespaces)), value.isFinite, abs(value) <= limit else {
             diagnostics.append(error("\(name) must be a number from \(Int(-limit)) to \(Int(limit)), got \(raw)", at: node))
             return nil
@@ -159,22 +229,22 @@ struct FrontMatterReader {
         return value
     }
 
-    private mutating func tags(_ node: Node) -> [String] {
+    private mutating func tags(_ node: FrontMatterNode, key: String = "tags") -> [String] {
         let items: [String]
         if let scalar = node.scalar {
-            items = scalar.string.split(separator: ",").map(String.init)
+            items = scalar.split(separator: ",").map(String.init)
         } else if let sequence = node.sequence {
             var collected: [String] = []
             for item in sequence {
                 guard let scalar = item.scalar else {
-                    diagnostics.append(error("tags must be a list of words, got \(item.kindDescription) in the list", at: item))
+                    diagnostics.append(error("\(key) must be a list of words, got \(item.kindDescription) in the list", at: item))
                     continue
                 }
-                collected.append(scalar.string)
+                collected.append(scalar)
             }
             items = collected
         } else {
-            diagnostics.append(error("tags must be a list such as [travel, sea] or a comma-separated string, got \(node.kindDescription)", at: node))
+            diagnostics.append(error("\(key) must be a list such as [travel, sea] or a comma-separated string, got \(node.kindDescription)", at: node))
             return []
         }
         var unique: [String] = []
@@ -184,24 +254,24 @@ struct FrontMatterReader {
         return unique
     }
 
-    private mutating func bool(_ node: Node, key: String) -> Bool? {
-        if let flag = YAML.flag(node) { return flag }
-        diagnostics.append(error("\(key) must be true or false, got \(node.scalar?.string ?? node.kindDescription)", at: node))
+    private mutating func bool(_ node: FrontMatterNode, key: String) -> Bool? {
+        if let flag = node.flag { return flag }
+        diagnostics.append(error("\(key) must be true or false, got \(node.scalar ?? node.kindDescription)", at: node))
         return nil
     }
 
     // MARK: Locations
 
-    private func fileLine(_ node: Node) -> Int {
-        split.yamlFirstLine + (node.mark?.line ?? 1) - 1
+    private func fileLine(_ node: FrontMatterNode) -> Int {
+        split.yamlFirstLine + node.line - 1
     }
 
-    private func error(_ message: String, at node: Node) -> Diagnostic {
-        source.error(message, line: fileLine(node), column: node.mark?.column ?? 1)
+    private func error(_ message: String, at node: FrontMatterNode) -> Diagnostic {
+        source.error(message, line: fileLine(node), column: node.column)
     }
 
-    private func warning(_ message: String, at node: Node) -> Diagnostic {
-        source.warning(message, line: fileLine(node), column: node.mark?.column ?? 1)
+    private func warning(_ message: String, at node: FrontMatterNode) -> Diagnostic {
+        source.warning(message, line: fileLine(node), column: node.column)
     }
 
     private func yamlDiagnostic(_ error: Error) -> Diagnostic {
@@ -219,19 +289,5 @@ struct FrontMatterReader {
         }
         let detail = problem.context.map { " (\($0.text) started at line \(split.yamlFirstLine + $0.line - 1), column \($0.column))" } ?? ""
         return source.error("malformed YAML in front-matter: \(problem.message)\(detail)", line: line, column: problem.column)
-    }
-}
-
-extension FrontMatterValue {
-    init(_ node: Node) {
-        switch node {
-        case .scalar(let scalar): self = .text(scalar.string)
-        case .sequence(let sequence): self = .list(sequence.map(FrontMatterValue.init))
-        case .mapping(let mapping):
-            var pairs: [String: FrontMatterValue] = [:]
-            for (key, value) in mapping { pairs[key.scalar?.string ?? ""] = FrontMatterValue(value) }
-            self = .map(pairs)
-        case .alias: self = .text("")
-        }
     }
 }

@@ -1,8 +1,15 @@
 /// Separates the front-matter block from the Markdown body.
 struct FrontMatterSplit: Sendable, Equatable {
-    /// The YAML between the `---` lines; empty when the file has no front-matter.
+    /// The syntax of the block: YAML between `---` lines, TOML between `+++` lines (Hugo, Zola),
+    /// or a JSON object at the top (Hugo).
+    enum Format: Sendable, Equatable {
+        case yaml, toml, json
+    }
+
+    var format = Format.yaml
+    /// The front-matter text (without the fences of YAML and TOML); empty when the file has none.
     var yaml: String
-    /// File line of the first YAML line.
+    /// File line of the first line of `yaml`.
     var yamlFirstLine: Int
     /// The Markdown after the closing line.
     var body: String
@@ -18,28 +25,41 @@ enum FrontMatterSplitter {
             lineNumber += 1
         }
         let opening = source.line(lineNumber).map(trimTrailing) ?? ""
-        if opening == "+++" {
-            return .failure(source.error(
-                "TOML front-matter (+++) is not read yet; write the front-matter as YAML between --- lines",
-                line: lineNumber))
+        if opening == "{" || opening.hasPrefix("{\"") || opening.hasPrefix("{ \"") { return splitJSON(source, from: lineNumber) }
+        let format: FrontMatterSplit.Format
+        switch opening {
+        case "---": format = .yaml
+        case "+++": format = .toml
+        default: return .success(FrontMatterSplit(yaml: "", yamlFirstLine: 1, body: source.text, bodyFirstLine: 1))
         }
-        guard opening == "---" else {
-            return .success(FrontMatterSplit(yaml: "", yamlFirstLine: 1, body: source.text, bodyFirstLine: 1))
-        }
-        let yamlFirst = lineNumber + 1
-        var closing = yamlFirst
+        let first = lineNumber + 1
+        var closing = first
         while let line = source.line(closing) {
             let trimmed = trimTrailing(line)
-            if trimmed == "---" || trimmed == "..." {
-                let yaml = String(source.text(lines: yamlFirst..<closing))
+            if trimmed == opening || (format == .yaml && trimmed == "...") {
+                let text = String(source.text(lines: first..<closing))
                 let body = String(source.text(fromLine: closing + 1))
-                return .success(FrontMatterSplit(yaml: yaml, yamlFirstLine: yamlFirst, body: body, bodyFirstLine: closing + 1))
+                return .success(FrontMatterSplit(format: format, yaml: text, yamlFirstLine: first, body: body, bodyFirstLine: closing + 1))
             }
             closing += 1
         }
         return .failure(source.error(
-            "front-matter opened here is never closed; add a line with --- after the last key",
+            "front-matter opened here is never closed; add a line with \(opening) after the last key",
             line: lineNumber))
+    }
+
+    /// Hugo's JSON front-matter is an object at the top; the body starts on the line after the
+    /// one its closing brace is on.
+    private static func splitJSON(_ source: SourceText, from line: Int) -> Result<FrontMatterSplit, Diagnostic> {
+        let text = String(source.text(fromLine: line))
+        do {
+            let (_, lastLine) = try JSONFrontMatter.parse(text)
+            let last = line + lastLine - 1
+            return .success(FrontMatterSplit(format: .json, yaml: String(source.text(lines: line..<(last + 1))), yamlFirstLine: line,
+                                             body: String(source.text(fromLine: last + 1)), bodyFirstLine: last + 1))
+        } catch {
+            return .failure(source.error("malformed JSON front-matter: \(error.message)", line: line + error.line - 1, column: error.column))
+        }
     }
 
     private static func trimTrailing(_ line: String) -> String {

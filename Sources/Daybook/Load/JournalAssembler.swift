@@ -1,3 +1,5 @@
+import Foundation
+
 /// Orders loaded entries, leaves out drafts, and derives addresses, months and tags.
 enum JournalAssembler {
     static func assemble(_ loaded: [Entry], settings: Settings) -> (Journal, [Diagnostic]) {
@@ -5,7 +7,9 @@ enum JournalAssembler {
         // Journal order (`Entry.journalOrder`) on dates taken out first, so a comparison does not
         // reach into the large entries for them.
         let dates = loaded.map(\.date)
-        let order = loaded.indices.filter { settings.includeDrafts || !loaded[$0].isDraft }
+        let today = dates.max()
+        let parser = DateParser(timeZone: TimeZone(identifier: settings.timeZone) ?? .gmt)
+        let order = loaded.indices.filter { settings.includeDrafts || !(loaded[$0].isDraft || scheduledOut(loaded[$0], today, parser)) }
             .sorted { Entry.journalOrder(dates[$0], loaded[$0].sourcePath, dates[$1], loaded[$1].sourcePath) }
         let published = order.map { loaded[$0] }
         let (paths, diagnostics) = Permalinks.assign(published)
@@ -40,6 +44,11 @@ enum JournalAssembler {
         let journal = Journal(settings: settings, entries: published, paths: paths, months: months,
                               tags: tags, draftsLeftOut: loaded.count - published.count)
         return (journal, diagnostics)
+    }
+
+    private static func scheduledOut(_ entry: Entry, _ today: LocalDateTime?, _ parser: DateParser) -> Bool {
+        guard let today, entry.extra["publishDate"] != nil || entry.extra["expiryDate"] != nil else { return false }
+        return Schedule.leftOut(entry, today: today, dates: parser)
     }
 
     /// A tag's URL segment; tags without letters or digits (emoji) get their code points.

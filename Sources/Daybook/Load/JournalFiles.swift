@@ -14,27 +14,38 @@ struct JournalFiles: Sendable {
     var settingsText: String?
     /// Files in `i18n/` (the journal's translation tables), relative to that folder.
     var translations: [String] = []
+    /// Section files (`_index.md`, Hugo's and Zola's list pages) found among the entries and
+    /// left out: they describe a folder, not a day.
+    var sectionFiles = 0
     /// `quotes.yml` and `quotes.json`, those of them that exist.
     var quoteFiles: [String] = []
 
     /// Finds the files; a missing journal folder is an error, missing subfolders are not.
-    static func scan(_ root: URL) throws(BuildFailure) -> JournalFiles {
+    /// The folder entries were read from, relative to the root (`entries`, or `entries_dir`).
+    var entriesFolder = "entries"
+
+    /// - Parameter entriesFolder: the `--entries` folder, which wins over `entries_dir`.
+    static func scan(_ root: URL, entriesFolder: String? = nil) throws(BuildFailure) -> JournalFiles {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw BuildFailure([.error("no journal folder at \(root.path)")])
         }
         var files = JournalFiles(root: root)
-        files.entries = list(root, "entries").filter(isEntryFile).map { "entries/\($0)" }
-        files.templates = list(root, "templates")
-        files.statics = list(root, "static")
-        files.translations = list(root, "i18n")
-        files.quoteFiles = QuoteFileLoader.fileNames.filter { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
         if let data = FileManager.default.contents(atPath: root.appendingPathComponent(SettingsLoader.fileName).path) {
             guard let text = String(data: data, encoding: .utf8) else {
                 throw BuildFailure([.error("file is not valid UTF-8", at: SourceLocation(file: SettingsLoader.fileName))])
             }
             files.settingsText = text
         }
+        if let entriesFolder, let problem = entriesFolderProblem(entriesFolder) { throw BuildFailure([.error("--entries \(problem)")]) }
+        files.entriesFolder = entriesFolder.map(normalizedFolder) ?? SettingsLoader.load(text: files.settingsText).0.entriesDir
+        let entries = list(root, files.entriesFolder).filter(isEntryFile)
+        files.entries = entries.filter { !isSectionFile($0) }.map { "\(files.entriesFolder)/\($0)" }
+        files.sectionFiles = entries.count - files.entries.count
+        files.templates = list(root, "templates")
+        files.statics = list(root, "static")
+        files.translations = list(root, "i18n")
+        files.quoteFiles = QuoteFileLoader.fileNames.filter { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
         return files
     }
 
@@ -46,6 +57,31 @@ struct JournalFiles: Sendable {
         guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), !bytes[dot...].contains(UInt8(ascii: "/")) else { return false }
         let suffix = bytes[bytes.index(after: dot)...]
         return suffix.count <= 8 && entryExtensions.contains(String(decoding: suffix, as: UTF8.self).lowercased())
+    }
+
+    /// Why `folder` cannot hold the entries, if it cannot: it must be inside the journal.
+    static func entriesFolderProblem(_ folder: String) -> String? {
+        let parts = normalizedFolder(folder).split(separator: "/")
+        if folder.hasPrefix("/") || parts.isEmpty || parts.contains("..") || parts.contains(".") {
+            return "must be a folder inside the journal, such as content/posts or _posts, got '\(folder)'"
+        }
+        if ["static", "templates", ".daybook", "_site"].contains(String(parts[0])) {
+            return "cannot be inside \(parts[0])/, which the build uses for something else"
+        }
+        return nil
+    }
+
+    /// `./content/posts/` -> `content/posts`.
+    static func normalizedFolder(_ folder: String) -> String {
+        var parts = folder.split(separator: "/")
+        if parts.first == "." { parts.removeFirst() }
+        return parts.joined(separator: "/")
+    }
+
+    /// `_index.md` in any folder, in any case of its extension.
+    static func isSectionFile(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last ?? ""
+        return name.hasPrefix("_index.") && isEntryFile(String(name))
     }
 
     /// Regular files under `root/folder`, relative to it, sorted; hidden files and folders skipped

@@ -83,6 +83,32 @@ enum SettingsLoader {
                 diagnostics.append(source.error("home_entries must be a whole number above 0", line: line, column: column))
             }
         default:
+            return readSourceSetting(key, value, into: &settings, source: source, diagnostics: &diagnostics)
+        }
+        return true
+    }
+
+    /// The keys for content written for other tools (Hugo, Jekyll, Zola): see docs/import.md.
+    private static func readSourceSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText,
+                                          diagnostics: inout [Diagnostic]) -> Bool {
+        let line = value.mark?.line ?? 1
+        let column = value.mark?.column ?? 1
+        switch key {
+        case "entries_dir":
+            guard let folder = value.scalar?.string else {
+                diagnostics.append(source.error("entries_dir must be text", line: line, column: column))
+                return true
+            }
+            if let problem = JournalFiles.entriesFolderProblem(folder) {
+                diagnostics.append(source.error("entries_dir \(problem)", line: line, column: column))
+            } else {
+                settings.entriesDir = JournalFiles.normalizedFolder(folder)
+            }
+        case "categories_as_tags":
+            if let on = YAML.flag(value) { settings.categoriesAsTags = on } else {
+                diagnostics.append(source.error("categories_as_tags must be true or false", line: line, column: column))
+            }
+        default:
             return false
         }
         return true

@@ -13,6 +13,11 @@ public struct Settings: Sendable, Hashable {
     public var timeZone = "UTC"
     /// Pass raw HTML in entry bodies through instead of leaving it out.
     public var rawHTML = false
+    /// The folder of entry files, relative to the journal (`entries_dir`): an existing
+    /// `content/posts` or `_posts` read where it is.
+    public var entriesDir = "entries"
+    /// Hugo's and Jekyll's `categories` join an entry's tags (`categories_as_tags`).
+    public var categoriesAsTags = true
     /// The home page shows whole recent months until it holds at least this many entries.
     public var homeEntries = 20
     /// Build entries marked `draft: true` too.

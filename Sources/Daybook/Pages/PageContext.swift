@@ -102,7 +102,9 @@ struct PageContext {
         row["rating"] = rating(entry.rating)
         row["place"] = false
         if let place = entry.place {
-            var info: [String: Any] = ["name": place.label, "coordinates": place.coordinates ?? false, "lat": false, "lon": false]
+            // A place without a name (a geo: URI) is named by its coordinates: not shown twice.
+            let coordinates: Any = place.name == nil ? false : place.coordinates.map { $0 as Any } ?? false
+            var info: [String: Any] = ["name": place.label, "coordinates": coordinates, "lat": false, "lon": false]
             if let lat = place.latitude, let lon = place.longitude {
                 info["lat"] = degreesSigned(lat)
                 info["lon"] = degreesSigned(lon)

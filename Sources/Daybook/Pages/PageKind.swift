@@ -14,12 +14,15 @@ protocol PageKind: Sendable {
     static func structure(_ index: Int, in journal: Journal) -> [String]
     /// True for a kind whose page `index` is entry `index` itself, body and all.
     static var showsWholeEntry: Bool { get }
+    /// False for a kind whose pages only send the reader elsewhere (redirects): left out of the sitemap.
+    static var inSitemap: Bool { get }
     /// The page's title (nil for none) and its own keys of the template context.
     static func context(_ index: Int, _ page: PageContext) -> (title: String?, values: [String: Any])
 }
 
 extension PageKind {
     static var showsWholeEntry: Bool { false }
+    static var inSitemap: Bool { true }
     static func entriesShown(_ index: Int, in journal: Journal) -> [Int] { [] }
     static func structure(_ index: Int, in journal: Journal) -> [String] { [] }
 }

@@ -15,6 +15,11 @@ public struct BuildOptions: Sendable {
     public var useCache = true
     /// Where a private journal's secrets come from: the environment (`Features/Private/Secrets`).
     public var secrets = Secrets.process
+    /// Build every good entry even when others have errors (`--keep-going`): those entries are
+    /// left out and their errors come back in `BuildReport.warnings`, not thrown.
+    public var keepGoing = false
+    /// The folder of entry files inside the journal (`--entries`); nil: `entries_dir`, or `entries`.
+    public var entriesFolder: String?
 
     public init(journal: URL) {
         self.journal = journal
@@ -75,6 +80,11 @@ public struct BuildReport: Sendable {
     public var warnings: [Diagnostic]
     /// How long each stage took, in the order they ran.
     public var stages: [Stage] = []
+    /// Hugo's and Zola's section files (`_index.md`) found among the entries and skipped.
+    public var sectionFilesSkipped = 0
+
+    /// The errors a `--keep-going` build went past (their entries left out).
+    public var errors: [Diagnostic] { warnings.filter { $0.severity == .error } }
 
     public struct Stage: Sendable {
         public var name: String

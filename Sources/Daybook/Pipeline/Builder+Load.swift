@@ -14,18 +14,20 @@ extension Build {
         // The features read what they need (quotes, the search cache) while the entries are read.
         let input = FeatureInput(options: options, files: files, settings: settings)
         async let loadingFeatures = Features.load(input)
-        if !FileManager.default.fileExists(atPath: options.journal.appendingPathComponent("entries").path) {
-            diagnostics.append(.warning("no entries/ folder; the site will have no entries", at: nil))
+        if !FileManager.default.fileExists(atPath: options.journal.appendingPathComponent(files.entriesFolder).path) {
+            diagnostics.append(.warning("no \(files.entriesFolder)/ folder; the site will have no entries", at: nil))
         }
         var read: BuildCache?
         if options.writes && options.useCache { read = if let cacheRead { await cacheRead.value } else { BuildCache.load(journal: options.journal) } }
         let cache = read?.parseKey == Builder.parseKey(settings) ? read : nil
         timer.lap(cache == nil ? "scan" : "scan and read cache")
 
-        let loader = EntryLoader(dates: DateParser(timeZone: TimeZone(identifier: settings.timeZone) ?? .gmt), rawHTML: settings.rawHTML)
+        let loader = EntryLoader(dates: DateParser(timeZone: TimeZone(identifier: settings.timeZone) ?? .gmt), rawHTML: settings.rawHTML,
+                                 categoriesAsTags: settings.categoriesAsTags)
         progress(BuildProgress(stage: "Reading entries", done: 0, total: files.entries.count))
         let entries = try await Builder.loadEntries(files, loader: loader, cache: cache, stats: entryStats, jobs: options.jobs)
-        diagnostics += entries.flatMap(\.diagnostics)
+        let entryProblems = Shortcodes.onceEach(entries.flatMap(\.diagnostics))
+        diagnostics += entryProblems
         timer.lap("read and parse entries")
         var published = entries.compactMap(\.entry)
         let (privacy, privacyProblems) = PrivatePlan.make(published.filter { settings.includeDrafts || !$0.isDraft },
@@ -51,7 +53,10 @@ extension Build {
         diagnostics += templateProblems
         timer.lap("templates")
 
-        guard let templates, !diagnostics.hasErrors else { throw BuildFailure(diagnostics) }
+        // With --keep-going an entry's errors leave that entry out; any other error still stops.
+        let fromEntries = Set(entryProblems)
+        let stopping = options.keepGoing ? diagnostics.filter { !fromEntries.contains($0) } : diagnostics
+        guard let templates, !stopping.hasErrors else { throw BuildFailure(diagnostics) }
         return Loaded(files: files, journal: journal, templates: templates, features: features, warnings: diagnostics,
                       cache: cache, entries: entries, loader: loader, privacy: privacy)
     }
@@ -103,10 +108,10 @@ extension Builder {
         ])
     }
 
-    /// What decides how an entry file parses: Daybook's version and two settings.
+    /// What decides how an entry file parses: Daybook's version and three settings.
     static func parseKey(_ settings: Settings) -> [UInt8] {
         ContentHash.digest(parts: [Array(DaybookVersion.string.utf8), Array("\(BuildCache.format)".utf8),
-                                   Array(settings.timeZone.utf8), [settings.rawHTML ? 1 : 0]])
+                                   Array(settings.timeZone.utf8), [settings.rawHTML ? 1 : 0, settings.categoriesAsTags ? 1 : 0]])
     }
 
     /// The bodies of the entries at `indices` (journal order) whose parse came from the cache,

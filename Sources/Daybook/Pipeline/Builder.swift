@@ -44,15 +44,19 @@ struct Build {
     mutating func run() async throws -> BuildReport {
         // The last build's state is read while the journal is scanned.
         let lastState = options.writes && options.useCache ? Task { [journal = options.journal] in UpToDate.load(journal: journal) } : nil
-        let files = try JournalFiles.scan(options.journal)
+        let files = try JournalFiles.scan(options.journal, entriesFolder: options.entriesFolder)
         let last = try await upToDate(files, lastState: lastState)
-        if let report = last.report { return report }
+        if var report = last.report {
+            report.sectionFilesSkipped = files.sectionFiles
+            return report
+        }
         let loaded = try await load(files, cacheRead: last.cacheRead, entryStats: last.observed?.entryStats)
         let (written, stage) = try await write(loaded, outputStats: last.observed?.outputStats)
         let privateEntries = loaded.privacy?.privateCount ?? 0
         var report = BuildReport(entries: loaded.journal.entries.count + privateEntries, draftsLeftOut: loaded.journal.draftsLeftOut,
                                  pages: written.pageCount, seconds: timer.total, output: options.writes ? options.resolvedOutput : nil,
                                  warnings: (loaded.warnings + written.warnings).sorted())
+        report.sectionFilesSkipped = files.sectionFiles
         // A private journal is never found up to date: its secrets, which no file records, may have changed.
         if options.writes { await save(loaded, written, fingerprint: loaded.privacy == nil ? last.fingerprint : nil, report: &report) }
         report.privateEntries = privateEntries

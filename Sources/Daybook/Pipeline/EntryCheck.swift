@@ -26,7 +26,8 @@ public struct EntryCheck: Sendable, Equatable {
         guard let bytes = FileManager.default.contents(atPath: journal.appendingPathComponent(path).path) else {
             return EntryCheck(outcome: .fails, diagnostics: [.error("could not read the file", at: SourceLocation(file: path))])
         }
-        let loader = EntryLoader(dates: DateParser(timeZone: TimeZone(identifier: settings.timeZone) ?? .gmt), rawHTML: settings.rawHTML)
+        let loader = EntryLoader(dates: DateParser(timeZone: TimeZone(identifier: settings.timeZone) ?? .gmt), rawHTML: settings.rawHTML,
+                                 categoriesAsTags: settings.categoriesAsTags)
         let (entry, found) = loader.load(path: path, bytes: Array(bytes))
         let diagnostics = found.sorted()
         if diagnostics.hasErrors { return EntryCheck(outcome: .fails, diagnostics: diagnostics) }

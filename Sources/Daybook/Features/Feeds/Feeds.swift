@@ -76,7 +76,7 @@ struct Feeds: Feature {
             files.append(keyed(AtomFeed.path, AtomFeed.make(header, items)))
             files.append(keyed(JSONFeed.path, JSONFeed.make(header, items)))
         }
-        let sitePaths = Page.all(for: journal).filter { !$0.is(NotFoundPage.self) }.map { $0.sitePath(in: journal) }
+        let sitePaths = Page.all(for: journal).filter { !$0.is(NotFoundPage.self) && $0.kind.inSitemap }.map { $0.sitePath(in: journal) }
         files.append(OutputFile(path: Sitemap.path, bytes: Sitemap.make(baseURL: baseURL, sitePaths: sitePaths)))
         files.append(OutputFile(path: Sitemap.robotsPath, bytes: Sitemap.robots(baseURL: baseURL)))
         files.removeAll { replaced.contains($0.path) }

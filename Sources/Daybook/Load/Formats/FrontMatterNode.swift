@@ -1,0 +1,91 @@
+import Yams
+
+/// A front-matter value with its position inside the front-matter block, whatever it was
+/// written in (YAML, TOML or JSON), so one reader turns every syntax into the same `Entry`.
+struct FrontMatterNode: Sendable {
+    indirect enum Content: Sendable {
+        /// Text as written; `plain` is false for a quoted string, whose `null` is text.
+        case scalar(String, plain: Bool)
+        case list([FrontMatterNode])
+        case map([(key: FrontMatterNode, value: FrontMatterNode)])
+    }
+
+    var content: Content
+    /// 1-based line and column within the block.
+    var line: Int
+    var column: Int
+
+    init(_ content: Content, line: Int, column: Int) {
+        self.content = content
+        self.line = line
+        self.column = column
+    }
+
+    var scalar: String? {
+        if case .scalar(let text, _) = content { return text }
+        return nil
+    }
+
+    var sequence: [FrontMatterNode]? {
+        if case .list(let items) = content { return items }
+        return nil
+    }
+
+    var mapping: [(key: FrontMatterNode, value: FrontMatterNode)]? {
+        if case .map(let pairs) = content { return pairs }
+        return nil
+    }
+
+    /// An empty value, `~` or `null`, written plain (a quoted "null" is text).
+    var isNull: Bool {
+        guard case .scalar(let text, let plain) = content else { return false }
+        return plain && ["", "~", "null", "Null", "NULL"].contains(text)
+    }
+
+    /// true/yes/on, false/no/off, in any case; nil for anything else.
+    var flag: Bool? {
+        switch scalar?.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: return nil
+        }
+    }
+
+    /// How an error message names a value of the wrong kind: `a list`, `'seven'`.
+    var kindDescription: String {
+        switch content {
+        case .map: return "a mapping"
+        case .list: return "a list"
+        case .scalar(let text, _): return "'\(text)'"
+        }
+    }
+
+    /// The value as templates keep it.
+    var value: FrontMatterValue {
+        switch content {
+        case .scalar(let text, _): return .text(text)
+        case .list(let items): return .list(items.map(\.value))
+        case .map(let pairs):
+            var values: [String: FrontMatterValue] = [:]
+            for pair in pairs { values[pair.key.scalar ?? ""] = pair.value.value }
+            return .map(values)
+        }
+    }
+}
+
+extension FrontMatterNode {
+    /// The same value read by Yams, with libyaml's positions.
+    init(_ node: Node) {
+        let line = node.mark?.line ?? 1, column = node.mark?.column ?? 1
+        switch node {
+        case .scalar(let scalar):
+            self.init(.scalar(scalar.string, plain: scalar.style == .plain), line: line, column: column)
+        case .sequence(let sequence):
+            self.init(.list(sequence.map(FrontMatterNode.init)), line: line, column: column)
+        case .mapping(let mapping):
+            self.init(.map(mapping.map { (FrontMatterNode($0.key), FrontMatterNode($0.value)) }), line: line, column: column)
+        case .alias:
+            self.init(.scalar("", plain: false), line: line, column: column)
+        }
+    }
+}

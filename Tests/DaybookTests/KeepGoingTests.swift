@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import Daybook
+
+/// `daybook build --keep-going`, run as a CI would: every good entry built, every error listed,
+/// the site written, exit status 1. Without it a build stays all or nothing.
+@Suite struct KeepGoingTests {
+    static let files = [
+        "daybook.yml": "base_url: https://example.org/\n",
+        "entries/2024/05/2024-05-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-05-01 08:30\n---\nGrey morning.\n",
+        "entries/2024/05/2024-05-02.md": "+++\ntitle = \"Hugo day\"\ndate = 2024-05-02\n+++\nFrom Hugo.\n",
+        "entries/2024/05/bad-rating.md": "---\ndate: 2024-05-03\nrating: 7\n---\nx\n",
+        "entries/2024/05/bad-toml.md": "+++\ntitle = \"Broken\n+++\nx\n",
+        "entries/posts/_index.md": "+++\ntitle = \"Posts\"\n+++\n",
+        "static/robots.txt": "User-agent: *\n",
+    ]
+
+    static let errors = """
+        entries/2024/05/bad-rating.md:3:9: error: rating must be a whole number from 0 to 5, got 7
+        rating: 7
+                ^
+        entries/2024/05/bad-toml.md:2:16: error: malformed TOML in front-matter: Error while parsing string: encountered end-of-file
+        title = "Broken
+                       ^
+
+        """
+
+    @Test func buildsTheGoodEntriesListsEveryErrorAndExitsWithOne() throws {
+        let journal = try TemporaryJournal(Self.files)
+        defer { journal.remove() }
+        let result = try CLI.run(["build", journal.root.path, "--keep-going"])
+        #expect(result.status == 1)
+        #expect(result.stderr == Self.errors + "build: 2 errors; the entries with errors were left out (--keep-going)\n")
+        #expect(result.stdout.hasPrefix("Built 2 entries into "))
+        #expect(result.stdout.contains("(1 section file _index.md skipped)"))
+        #expect(journal.exists("_site/2024/05/01/ferry/index.html"))
+        #expect(journal.exists("_site/2024/05/02/hugo-day/index.html"))
+        #expect(!(try journal.read("_site/index.html")).contains("Broken"))
+
+        // Nothing changed: the up-to-date build reports the same errors and the same status.
+        let again = try CLI.run(["build", journal.root.path, "--keep-going"])
+        #expect(again.status == 1 && again.stderr == result.stderr)
+    }
+
+    @Test func withoutItTheBuildWritesNothing() throws {
+        let journal = try TemporaryJournal(Self.files)
+        defer { journal.remove() }
+        let result = try CLI.run(["build", journal.root.path])
+        #expect(result.status == 1)
+        #expect(result.stderr == Self.errors + "build failed: 2 errors\n")
+        #expect(!journal.exists("_site"))
+    }
+
+    @Test func aGoodJournalExitsWithZero() throws {
+        var files = Self.files
+        files["entries/2024/05/bad-rating.md"] = nil
+        files["entries/2024/05/bad-toml.md"] = nil
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        let result = try CLI.run(["build", journal.root.path, "--keep-going"])
+        #expect(result.status == 0 && result.stderr == "")
+    }
+}
