@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .systemLibrary(
@@ -37,16 +38,25 @@ let package = Package(
             ],
             plugins: ["EmbedResources"]
         ),
+        // The preview server: its own target, so the library holds no server code.
+        .target(
+            name: "DaybookServe",
+            dependencies: [
+                "Daybook",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .executableTarget(
             name: "DaybookCLI",
             dependencies: [
                 "Daybook",
+                "DaybookServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "DaybookTests",
-            dependencies: ["Daybook", "DaybookCLI"],
+            dependencies: ["Daybook", "DaybookCLI", "DaybookServe"],
             exclude: ["Golden", "Goldens"]
         ),
     ]
