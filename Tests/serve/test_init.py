@@ -2,6 +2,7 @@
 HTML, the CI files pass actionlint and GitLab's schema, and the workflow's build step rebuilds
 incrementally with the CI cache carried over."""
 import os
+import pathlib
 import shutil
 import subprocess
 
@@ -131,3 +132,13 @@ def test_the_workflow_build_step_rebuilds_incrementally_with_the_cache_carried_o
     assert "2024/05/01/second/index.html" in rewritten
     assert len(rewritten) < len(after) / 2, rewritten  # only what the edit touched
     assert "More words." in (second / "_site/2024/05/01/second/index.html").read_text()
+
+
+def test_docs_publishing_shows_the_files_init_writes(tmp_path):
+    import re
+    docs = (pathlib.Path(__file__).resolve().parents[2] / "docs/publishing.md").read_text()
+    blocks = re.findall(r"```yaml\n(.*?)```", docs, re.S)
+    assert init(tmp_path / "g", "--timezone", "Europe/London").returncode == 0
+    assert init(tmp_path / "l", "--ci", "gitlab", "--timezone", "Europe/London").returncode == 0
+    assert blocks[0] == (tmp_path / "g/.github/workflows/publish.yml").read_text()
+    assert blocks[1] == (tmp_path / "l/.gitlab-ci.yml").read_text()
