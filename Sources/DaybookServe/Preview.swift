@@ -85,11 +85,11 @@ public final class Preview: Sendable {
         let responder = SiteResponder(site: options.site, hub: hub, hosts: HostCheck(port: port, bind: address))
         var logger = Logger(label: "daybook-serve")
         logger.logLevel = .critical
-        let shown = address.contains(":") ? "[\(address)]" : address
+        let url = "http://\(address.contains(":") ? "[\(address)]" : address):\(port)/"
         let app = Application(
             responder: CallbackResponder<BasicRequestContext> { request, _ in await responder.respond(request) },
             configuration: .init(address: .hostname(address, port: port), serverName: nil),
-            onServerRunning: { _ in ready("http://\(shown):\(port)/") },
+            onServerRunning: { _ in ready(url) },
             logger: logger)
         async let loop: Void = rebuildLoop()
         // Ctrl-C is handled by the command (`stop`), which ends the streams of open pages first.

@@ -33,6 +33,12 @@ enum StarterCI {
           # The journal's dates are read in the zone of daybook.yml; the job's clock shows the same.
           TZ: \(options.timeZone)
 
+
+        """ + githubJobs()
+    }
+
+    static func githubJobs() -> String {
+        """
         jobs:
           build:
             runs-on: ubuntu-latest
@@ -59,6 +65,13 @@ enum StarterCI {
                   fi
                   swift build --package-path /tmp/daybook -c release --static-swift-stdlib
                   mkdir -p /opt/daybook && cp /tmp/daybook/.build/release/daybook /opt/daybook/
+
+        """ + githubSiteSteps()
+    }
+
+    /// The build job's steps after Daybook is there: the cache, the build, the upload; and the deploy job.
+    static func githubSiteSteps() -> String {
+        """
               # The build cache and the last output: a push rebuilds only what changed.
               - name: Restore the build cache
                 uses: actions/cache@v4
