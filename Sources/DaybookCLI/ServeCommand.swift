@@ -34,6 +34,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "How many pages to render at once (default: one per core).")
     var jobs: Int?
 
+    @Flag(help: "Print how long each stage of every rebuild took.")
+    var timings = false
+
     func run() async throws {
         var options = PreviewOptions(journal: journal.url)
         options.port = port
@@ -41,6 +44,7 @@ struct ServeCommand: AsyncParsableCommand {
         options.poll = poll
         options.baseURL = baseURL
         options.jobs = jobs
+        options.timings = timings
         let preview = Preview(options) { Console.error($0) }
         let (address, chosen) = try chooseAddress(preview)
         if !["127.0.0.1", "localhost", "::1"].contains(bind) {

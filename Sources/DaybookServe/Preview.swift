@@ -13,6 +13,8 @@ public struct PreviewOptions: Sendable {
     public var poll = false
     public var baseURL: String?
     public var jobs: Int?
+    /// Print how long each stage of every rebuild took.
+    public var timings = false
 
     public init(journal: URL) {
         self.journal = journal
@@ -141,6 +143,9 @@ public final class Preview: Sendable {
             }
             hub.publish(changes, error: nil)
             let what = first ? "Built" : "Rebuilt"
+            if options.timings {
+                for stage in report.stages { say(String(format: "%8.3f s  %@", stage.seconds, stage.name)) }
+            }
             say("\(what) \(report.entries) \(report.entries == 1 ? "entry" : "entries") in \(String(format: "%.2f", report.seconds)) s (build \(count)): \(changes.changed.count) files changed, \(changes.removed.count) removed")
         } catch {
             let errors = error.errorCount
