@@ -242,3 +242,28 @@ def test_entries_in_a_new_folder_are_seen_and_then_watched(journal, preview):
     running.write("entries/2024/06/2024-06-01-june.md", "---\ntitle: June\ndate: 2024-06-01\n---\n\nSecond thoughts.\n")
     events.until(lambda event: "2024/06/01/june/index.html" in event["changed"])
     assert "Second thoughts." in running.get("/2024/06/01/june/")[1]
+
+
+def resident_kb(pid):
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+def test_memory_stays_flat_over_many_rebuilds(journal, preview):
+    running = preview()
+    page = page_of(running, "Ferry to the island")
+    events = Events(running.url, page)
+
+    def edits(count, start):
+        for number in range(start, start + count):
+            (journal / FERRY).write_text(ferry(f"Edit number {number}. " * (number % 7 + 1)))
+            events.until(changed(page))
+
+    edits(15, 0)
+    settled = resident_kb(running.process.pid)
+    edits(60, 15)
+    grown = resident_kb(running.process.pid) - settled
+    print(f"resident after 15 rebuilds: {settled} kB; 60 more rebuilds added {grown} kB")
+    assert grown < 8 * 1024, f"{grown} kB more after 60 rebuilds"
