@@ -267,3 +267,16 @@ def test_memory_stays_flat_over_many_rebuilds(journal, preview):
     grown = resident_kb(running.process.pid) - settled
     print(f"resident after 15 rebuilds: {settled} kB; 60 more rebuilds added {grown} kB")
     assert grown < 8 * 1024, f"{grown} kB more after 60 rebuilds"
+
+
+def test_writes_to_the_output_folder_and_daybook_folders_start_no_rebuild(journal, preview):
+    running = preview()
+    time.sleep(0.5)
+    before = len(running.builds())
+    subprocess.run([str(BINARY), "build", str(journal), "--quiet"], check=True, capture_output=True)  # _site and .daybook/cache
+    (journal / ".git").mkdir()
+    (journal / ".git/index").write_text("x")
+    (journal / "entries/2024/05/.2024-05-01-ferry.md.swp").write_text("swap")
+    time.sleep(1.5)
+    assert len(running.builds()) == before, running.builds()
+    assert (journal / "_site/index.html").is_file()

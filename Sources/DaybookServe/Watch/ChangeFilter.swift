@@ -13,14 +13,19 @@ public struct ChangeFilter: Sendable {
     public func matters(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard let first = parts.first else { return true }
-        if ignoredFolders.contains(String(first)) { return false }
+        if ignores(String(first)) { return false }
         return !Self.isEditorTemporary(String(parts.last ?? first))
     }
 
     /// Whether the folder at `path` is watched at all (its files' changes never matter otherwise).
     public func watchesFolder(_ path: String) -> Bool {
         guard let first = path.split(separator: "/").first else { return true }
-        return !ignoredFolders.contains(String(first))
+        return !ignores(String(first))
+    }
+
+    /// An ignored folder, or a build's staging folder beside one (`._site.staging-…`).
+    private func ignores(_ name: String) -> Bool {
+        ignoredFolders.contains(name) || ignoredFolders.contains { name.hasPrefix(".\($0).") }
     }
 
     /// Files editors write beside the one being edited: swap and backup files, lock links, and
