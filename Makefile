@@ -3,7 +3,7 @@ SWIFT ?= swift
 EXAMPLE := Examples/journal
 EXAMPLE_SITE := .build/example-site
 
-.PHONY: deps deps-build build release demo test test-swift test-site bench bench-search clean
+.PHONY: deps deps-build build release demo test test-swift test-site test-serve bench bench-search clean
 
 deps:
 	@scripts/install-deps.sh
@@ -25,7 +25,7 @@ demo: release
 	@echo "The example site is in $(EXAMPLE)/_site. Open it in a browser:"
 	@echo "  file://$(CURDIR)/$(EXAMPLE)/_site/index.html"
 
-test: deps test-swift test-site
+test: deps test-swift test-site test-serve
 
 # Also checks the code's size limits (files under 400 lines, functions under 60: docs/architecture.md).
 test-swift:
@@ -48,6 +48,12 @@ test-site:
 	done
 	DAYBOOK_SITE=$(EXAMPLE_SITE) DAYBOOK_SITE_SUB=$(EXAMPLE_SITE)-sub DAYBOOK_SITE_KO=$(EXAMPLE_SITE)-ko_KR \
 	  DAYBOOK_SITE_AR=$(EXAMPLE_SITE)-ar python3 -m pytest -q Tests/site
+
+# `daybook serve` and `daybook init` with the real binary: editors' saves, errors in the browser,
+# the address it listens on, the CI files (actionlint, GitLab's schema), incremental CI builds.
+test-serve:
+	$(SWIFT) build
+	python3 -m pytest -q Tests/serve
 
 bench: release
 	bench/run.sh

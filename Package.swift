@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .systemLibrary(
@@ -42,16 +43,25 @@ let package = Package(
             ],
             plugins: ["EmbedResources"]
         ),
+        // The preview server: its own target, so the library holds no server code.
+        .target(
+            name: "DaybookServe",
+            dependencies: [
+                "Daybook",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .executableTarget(
             name: "DaybookCLI",
             dependencies: [
                 "Daybook",
+                "DaybookServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "DaybookTests",
-            dependencies: ["Daybook", "DaybookCLI", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["Daybook", "DaybookCLI", "DaybookServe", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             exclude: ["Golden", "Goldens"]
         ),
     ]

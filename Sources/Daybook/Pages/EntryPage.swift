@@ -16,6 +16,8 @@ enum EntryPage: PageKind {
         let view = page.view
         var entry = page.row(index)
         entry["body"] = view.entries[index].html
+        // Only a build with drafts shows one; the badge says it will not be published as it is.
+        entry["draft"] = view.journal.entries[index].isDraft
         let key = view.journal.entries[index].date.monthKey
         var context: [String: Any] = [
             "entry": entry,

@@ -43,11 +43,16 @@ public struct BuildOptions: Sendable {
     /// the next site (a site inside `static/` copied into itself, one level deeper every build).
     static let inputFolders = ["entries", "static", "templates", ".daybook"]
 
+    /// Where a preview server may build (inside `.daybook/`, never read by a build).
+    public static let previewFolder = ".daybook/serve"
+
     /// Why the output cannot be where it is, if it cannot: the journal folder itself, or inside
     /// one of `inputFolders`.
     var outputPlacementProblem: Diagnostic? {
         let root = Self.resolved(journal), target = Self.resolved(resolvedOutput)
         if target == root { return .error("refusing to build into the journal folder itself; choose an --output inside or beside it (the default is _site)") }
+        // `daybook serve` builds its preview under `.daybook/serve/`, which no build reads.
+        if target.hasPrefix(root + "/" + Self.previewFolder + "/") { return nil }
         for folder in Self.inputFolders where target == root + "/" + folder || target.hasPrefix(root + "/" + folder + "/") {
             return .error("refusing to build into \(target): it is inside the journal's \(folder)/ folder, which the build reads; choose an --output outside it (the default is _site)")
         }
@@ -85,6 +90,10 @@ public struct BuildReport: Sendable {
 
     /// The errors a `--keep-going` build went past (their entries left out).
     public var errors: [Diagnostic] { warnings.filter { $0.severity == .error } }
+    /// Every output file's key (for a page, a hash of what it was made from; else of its bytes):
+    /// a preview server compares two builds' keys to tell which files changed. Nil when the build
+    /// stopped early because nothing had changed.
+    public var outputKeys: [String: [UInt8]]?
 
     public struct Stage: Sendable {
         public var name: String

@@ -1,0 +1,159 @@
+import Daybook
+import Foundation
+import Hummingbird
+import Logging
+import Synchronization
+
+/// What `daybook serve` was asked for.
+public struct PreviewOptions: Sendable {
+    public var journal: URL
+    /// Nil: 4000, or the next free port after it.
+    public var port: Int?
+    public var bind = "127.0.0.1"
+    public var poll = false
+    public var baseURL: String?
+    public var jobs: Int?
+    /// Print how long each stage of every rebuild took.
+    public var timings = false
+
+    public init(journal: URL) {
+        self.journal = journal
+    }
+
+    /// The preview's own output, never the journal's output folder.
+    public var site: URL { journal.appendingPathComponent(BuildOptions.previewFolder + "/site", isDirectory: true) }
+
+    var buildOptions: BuildOptions {
+        var options = BuildOptions(journal: journal)
+        options.output = site
+        options.includeDrafts = true
+        options.baseURL = baseURL
+        if let jobs { options.jobs = jobs }
+        return options
+    }
+}
+
+/// Why the preview could not start.
+public struct PreviewFailure: Error, Sendable {
+    public var message: String
+}
+
+/// `daybook serve`: builds the journal with its drafts under `.daybook/serve/`, serves it on
+/// 127.0.0.1, rebuilds when files change, and tells the open pages to reload.
+public final class Preview: Sendable {
+    let options: PreviewOptions
+    let hub = UpdateHub()
+    let say: @Sendable (String) -> Void
+    private let lastKeys = Mutex<[String: [UInt8]]?>(nil)
+    private let scheduler = Mutex(RebuildScheduler())
+    private let wake: AsyncStream<Void>.Continuation
+    private let wakes: AsyncStream<Void>
+    /// Rebuilds run so far (the first build included), for tests and the terminal.
+    private let builds = Mutex(0)
+    private let lastWarnings = Mutex<Set<Diagnostic>>([])
+
+    /// - Parameter say: prints a line on the terminal (standard error).
+    public init(_ options: PreviewOptions, say: @escaping @Sendable (String) -> Void) {
+        self.options = options
+        self.say = say
+        (wakes, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// The address to listen on: the port asked for (an error when busy) or the first free one
+    /// from 4000.
+    public func choosePort() throws(PreviewFailure) -> (address: String, port: Int) {
+        let address = options.bind == "localhost" ? "127.0.0.1" : options.bind
+        if let port = options.port {
+            guard Ports.isFree(port, address: address) else {
+                throw PreviewFailure(message: "port \(port) on \(address) is busy (or cannot be used); choose another with --port, or leave it out to take the next free one")
+            }
+            return (address, port)
+        }
+        guard let port = Ports.firstFree(from: 4000, address: address) else {
+            throw PreviewFailure(message: "no free port from 4000 to 4049 on \(address); choose one with --port")
+        }
+        return (address, port)
+    }
+
+    /// Builds, then serves until the process is stopped. `ready` gets the address once it listens.
+    public func run(address: String, port: Int, ready: @escaping @Sendable (String) -> Void) async throws {
+        try? FileManager.default.createDirectory(at: options.site, withIntermediateDirectories: true)
+        await rebuild(first: true)
+        let filter = ChangeFilter()
+        let watcher = Watchers.start(root: options.journal, filter: filter, poll: options.poll, say: say) { [weak self] _ in
+            self?.changed()
+        }
+        defer { watcher.stop() }
+        let responder = SiteResponder(site: options.site, hub: hub, hosts: HostCheck(port: port, bind: address))
+        var logger = Logger(label: "daybook-serve")
+        logger.logLevel = .critical
+        let url = "http://\(address.contains(":") ? "[\(address)]" : address):\(port)/"
+        let app = Application(
+            responder: CallbackResponder<BasicRequestContext> { request, _ in await responder.respond(request) },
+            configuration: .init(address: .hostname(address, port: port), serverName: nil),
+            onServerRunning: { _ in ready(url) },
+            logger: logger)
+        async let loop: Void = rebuildLoop()
+        // Ctrl-C is handled by the command (`stop`), which ends the streams of open pages first.
+        try await app.runService(gracefulShutdownSignals: [])
+        try await loop
+    }
+
+    /// Ends every open page's stream, so the process can exit at once.
+    public func stop() { hub.closeAll() }
+
+    /// A file that matters changed: the loop decides when to rebuild.
+    func changed() {
+        scheduler.withLock { $0.changed(at: .now) }
+        wake.yield()
+    }
+
+    private func rebuildLoop() async throws {
+        var wakeups = wakes.makeAsyncIterator()
+        while !Task.isCancelled {
+            let due = scheduler.withLock { $0.startsAt }
+            guard let due else {
+                _ = await wakeups.next()
+                continue
+            }
+            if ContinuousClock.now < due { try await Task.sleep(until: due, clock: .continuous) }
+            guard scheduler.withLock({ $0.startIfDue(at: .now) }) else { continue }
+            await rebuild(first: false)
+            scheduler.withLock { $0.finished() }
+        }
+    }
+
+    /// One build into the preview's folder; tells the open pages what changed, or the errors.
+    func rebuild(first: Bool) async {
+        let buildOptions = options.buildOptions
+        let count = builds.withLock { $0 += 1; return $0 }
+        do {
+            let report = try await Builder.run(buildOptions)
+            // A warning is printed when it appears, not again on every rebuild while it holds.
+            let fresh = lastWarnings.withLock { last in
+                defer { last = Set(report.warnings) }
+                return report.warnings.filter { !last.contains($0) }
+            }
+            for warning in fresh { say(warning.rendered) }
+            let changes = lastKeys.withLock { last -> SiteChanges in
+                if first && report.outputKeys == nil { last = Builder.lastOutputKeys(buildOptions) }
+                let new = report.outputKeys ?? last ?? [:]
+                defer { last = new }
+                return SiteChanges(from: last, to: new)
+            }
+            hub.publish(changes, error: nil)
+            let what = first ? "Built" : "Rebuilt"
+            if options.timings {
+                for stage in report.stages { say(String(format: "%8.3f s  %@", stage.seconds, stage.name)) }
+            }
+            say("\(what) \(report.entries) \(report.entries == 1 ? "entry" : "entries") in \(String(format: "%.2f", report.seconds)) s (build \(count)): \(changes.changed.count) files changed, \(changes.removed.count) removed")
+        } catch {
+            let errors = error.errorCount
+            let text = (error.diagnostics.map(\.rendered) + ["build failed: \(errors) error\(errors == 1 ? "" : "s")"]).joined(separator: "\n")
+            lastWarnings.withLock { $0 = [] }
+            say(text)
+            say("The last good build stays served (build \(count)).")
+            hub.publish(SiteChanges(), error: text)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+"""`daybook serve` in headless Chromium: a page left open shows an edit without being touched,
+shows the build's errors over itself, and loses them once the entry is fixed."""
+import pathlib
+import time
+
+import pytest
+
+import importlib.util  # noqa: E402
+
+# The site tests' Chromium set-up (Tests/site/conftest.py), loaded under another name than ours.
+_spec = importlib.util.spec_from_file_location("site_conftest", pathlib.Path(__file__).resolve().parents[1] / "site/conftest.py")
+_site = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_site)
+make_driver = _site.make_driver
+
+FERRY = "entries/2024/05/2024-05-01-ferry.md"
+PAGE = "2024/05/01/ferry-to-the-island/"
+
+
+def ferry(body, title="Ferry to the island"):
+    return f"---\ntitle: {title}\ndate: 2024-05-01 08:30\n---\n\n{body}\n"
+
+
+def wait_for(driver, script, timeout=10):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = driver.execute_script(script)
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for: {script}")
+
+
+# Keeps the page's EventSource objects in sight, to wait until the stream is open.
+WATCH_STREAMS = """
+(() => {
+  const Real = window.EventSource;
+  window.openedStreams = [];
+  window.EventSource = function (url) { const source = new Real(url); window.openedStreams.push(source); return source; };
+  window.EventSource.CLOSED = Real.CLOSED;
+})();
+"""
+STREAM_OPEN = "return window.openedStreams && window.openedStreams.some(s => s.readyState === 1)"
+
+
+@pytest.fixture
+def driver():
+    driver = make_driver()
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH_STREAMS})
+    yield driver
+    driver.quit()
+
+
+def test_an_open_page_shows_the_edit_and_the_errors_without_being_touched(journal, preview, driver):
+    running = preview()
+    driver.get(running.url + PAGE)
+    assert "The ferry left at dawn." in driver.find_element("css selector", ".entry-body").text
+    driver.execute_script("window.untouched = true")
+    wait_for(driver, STREAM_OPEN)
+
+    (journal / FERRY).write_text(ferry("Seen without a click."))
+    wait_for(driver, "return document.querySelector('.entry-body') && document.querySelector('.entry-body').textContent.includes('Seen without a click.')")
+    assert driver.execute_script("return window.untouched") is None  # it reloaded by itself
+
+    (journal / FERRY).write_text("---\ntitle: Ferry\ndate: 2024-13-01\n---\n\n<b>Broken</b>\n")
+    text = wait_for(driver, "const o = document.getElementById('daybook-errors'); return o && o.querySelector('pre').textContent")
+    assert text.startswith(f"{FERRY}:3:7: error:")
+    assert text.splitlines()[-1] == "build failed: 1 error"
+    assert "Seen without a click." in driver.find_element("css selector", ".entry-body").text  # the last good page
+    wait_for(driver, STREAM_OPEN)
+
+    (journal / FERRY).write_text(ferry("Fixed, and the overlay gone."))
+    wait_for(driver, "return !document.getElementById('daybook-errors') && document.querySelector('.entry-body').textContent.includes('Fixed')")
+    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    assert errors == []
+
+
+def test_a_renamed_entry_takes_its_open_page_to_the_new_address(journal, preview, driver):
+    running = preview()
+    driver.get(running.url + PAGE)
+    wait_for(driver, STREAM_OPEN)
+    (journal / FERRY).write_text(ferry("Renamed.", title="Ferry to the big island"))
+    wait_for(driver, "return location.pathname === '/2024/05/01/ferry-to-the-big-island/'")
+    assert "Renamed." in driver.find_element("css selector", ".entry-body").text
