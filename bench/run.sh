@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `make bench`: installs the benchmark's tools if missing, then runs bench/bench.py and the
-# edit-to-reload benchmark of `daybook serve` (bench/serve_bench.py, headless Chromium).
+# `make bench`: installs the benchmark's tools if missing, then runs bench/bench.py, the
+# edit-to-reload benchmark of `daybook serve` (bench/serve_bench.py, headless Chromium) and the
+# private-journal benchmarks (bench/private/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=()
@@ -11,4 +12,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 python3 bench/bench.py "$@"
-exec python3 bench/serve_bench.py
+python3 bench/serve_bench.py
+# Private journals: what building one costs beside the same journal public, and unlocking,
+# browsing and searching one in headless Chromium (bench/README.md, "Private journals").
+python3 bench/private/build.py --entries 10000 --runs 3
+python3 bench/private/bench.py --entries 1000

@@ -6,8 +6,7 @@ Usage (from the repository root, after `swift build` or `swift build -c release`
     python3 bench/private/bench.py [--entries 1000] [--runs 5] [--iterations 600000] [--out bench/out/private]
 
 Steps: generate the corpus with ../shared/bench/make_corpus.py; build it with Daybook (release
-binary if there is one, else debug); make a whole-private journal of that site with the
-reference sealer (Tests/site/private_reference.py) until the Swift side writes one; serve both on
+binary if there is one, else debug); build the same corpus whole-private (`private: true`) with Daybook; serve both on
 127.0.0.1, counting the bytes each server sends; then in headless Chromium, with a cold cache:
 - unlock: from submitting the form to the first page shown (PBKDF2 at --iterations, unwrapping,
   the manifest, the home page), and PBKDF2 alone;
@@ -22,6 +21,7 @@ import json
 import os
 import pathlib
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -30,7 +30,6 @@ import time
 REPO = pathlib.Path(__file__).resolve().parents[2]
 SHARED = (REPO / ".." / "shared" / "bench").resolve()
 sys.path.insert(0, str(REPO / "Tests" / "site"))
-import private_reference as ref  # noqa: E402
 
 spec = importlib.util.spec_from_file_location("search_bench", REPO / "bench" / "search" / "bench.py")
 search_bench = importlib.util.module_from_spec(spec)
@@ -96,9 +95,16 @@ def build(args, out):
     if binary is None:
         sys.exit("no daybook binary: run `swift build` first")
     subprocess.run([str(binary), "build", str(corpus), "--output", str(plain), "--quiet"], check=True)
+    # The same corpus, whole-private, built by Daybook itself (600,000 PBKDF2 rounds, as shipped).
+    journal = out / "private-journal"
+    if not journal.exists():
+        shutil.copytree(corpus, journal, ignore=shutil.ignore_patterns("manifest.json", ".daybook", "_site"))
+        settings = journal / "daybook.yml"
+        settings.write_text((settings.read_text(encoding="utf-8") if settings.exists() else "") + "private: true\n", encoding="utf-8")
     started = time.perf_counter()
-    ref.make_private_site(plain, private, SITE_KEY, [{"name": "", "password": PASSWORD}], iterations=args.iterations)
-    print(f"Sealed {plain} into {private} in {time.perf_counter() - started:.1f} s (Python reference)", flush=True)
+    subprocess.run([str(binary), "build", str(journal), "--output", str(private), "--quiet"], check=True,
+                   env={**os.environ, "DAYBOOK_SITE_KEY": SITE_KEY, "DAYBOOK_PASSWORD": PASSWORD})
+    print(f"Built {journal} private into {private} in {time.perf_counter() - started:.1f} s", flush=True)
     year = sorted(p.name for p in plain.glob("[12][0-9][0-9][0-9]"))[-1]
     entry = sorted(p.relative_to(plain).parent.as_posix() for p in plain.glob(f"{year}/*/*/*/index.html"))[-1]
     return plain, private, [r or f"#/{x}/" for r, x in zip(ROUTES, ["", "", year, entry])]
