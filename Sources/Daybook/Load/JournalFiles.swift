@@ -7,6 +7,8 @@ struct JournalFiles: Sendable {
     let root: URL
     /// Entry files relative to the root, `entries/2024/05-01.md`, sorted.
     var entries: [String] = []
+    /// The other files under `entries/` (an entry folder's photos), relative to the root, sorted.
+    var resources: [String] = []
     /// Files in `templates/`, relative to that folder.
     var templates: [String] = []
     /// Files in `static/`, relative to that folder.
@@ -22,7 +24,9 @@ struct JournalFiles: Sendable {
             throw BuildFailure([.error("no journal folder at \(root.path)")])
         }
         var files = JournalFiles(root: root)
-        files.entries = list(root, "entries").filter(isEntryFile).map { "entries/\($0)" }
+        let entryFolder = list(root, "entries")
+        files.entries = entryFolder.filter(isEntryFile).map { "entries/\($0)" }
+        files.resources = entryFolder.filter { !isEntryFile($0) }.map { "entries/\($0)" }
         files.templates = list(root, "templates")
         files.statics = list(root, "static")
         files.quoteFiles = QuoteFileLoader.fileNames.filter { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
