@@ -16,9 +16,9 @@ struct PhotoCache: Sendable {
     }
 
     /// The key of the copies of the source whose SHA-256 is `digest`, made by `recipe` with this Daybook and this libvips.
-    static func key(digest: [UInt8], recipe: PhotoRecipe) -> [UInt8] {
-        ContentHash.digest(parts: [digest, Array(recipe.key.utf8), Array(DaybookVersion.string.utf8),
-                                   Array((PhotoCodec.version ?? "none").utf8)])
+    static func key(digest: [UInt8], recipe: PhotoRecipe, daybook: String = DaybookVersion.string,
+                    library: String = PhotoCodec.version ?? "none") -> [UInt8] {
+        ContentHash.digest(parts: [digest, Array(recipe.key.utf8), Array(daybook.utf8), Array(library.utf8)])
     }
 
     private func url(_ key: [UInt8]) -> URL {

@@ -5,15 +5,19 @@ import Foundation
 enum PhotoMarkup {
     /// The entry column is 46rem wide on a desktop, the screen less its margins on a phone.
     static let sizes = "(min-width: 48rem) 46rem, calc(100vw - 2rem)"
+    /// A gallery shows three across on a desktop, one on a phone.
+    static let gallerySizes = "(min-width: 48rem) 15rem, calc(100vw - 2rem)"
 
     /// `<a><picture>…</picture></a>` for `source`; `alt` is HTML already.
-    static func picture(_ source: PhotoSource, altHTML: String, linker: Linker) -> String {
+    static func picture(_ source: PhotoSource, altHTML: String, linker: Linker, sizes: String = sizes) -> String {
         let webp = source.sized("webp"), jpeg = source.sized("jpg")
         guard let largest = source.largest, let fallback = jpeg.first(where: { $0.width >= 960 }) ?? jpeg.last else { return "" }
         func srcset(_ copies: [PhotoCopy]) -> String {
             copies.map { "\(linker.href(source.sitePath($0))) \($0.width)w" }.joined(separator: ", ")
         }
-        return "<a class=\"photo\" href=\"\(linker.href(source.sitePath(largest)))\" data-width=\"\(largest.width)\" data-height=\"\(largest.height)\">"
+        // A link needs a name: a photo without alt text is named by what the link does.
+        let label = altHTML.isEmpty ? " aria-label=\"Open the photo\"" : ""
+        return "<a class=\"photo\" href=\"\(linker.href(source.sitePath(largest)))\"\(label) data-width=\"\(largest.width)\" data-height=\"\(largest.height)\">"
             + "<picture><source type=\"image/webp\" srcset=\"\(srcset(webp))\" sizes=\"\(sizes)\">"
             + "<img src=\"\(linker.href(source.sitePath(fallback)))\" srcset=\"\(srcset(jpeg))\" sizes=\"\(sizes)\""
             + " width=\"\(largest.width)\" height=\"\(largest.height)\" alt=\"\(altHTML)\" loading=\"lazy\" decoding=\"async\">"
@@ -63,6 +67,7 @@ enum PhotoMarkup {
 
     /// The template values of one gallery photo: `{html, caption}`.
     static func galleryItem(_ source: PhotoSource, caption: String, linker: Linker) -> [String: Any] {
-        ["html": picture(source, altHTML: HTMLEscaper.escape(caption), linker: linker), "caption": caption]
+        ["html": picture(source, altHTML: HTMLEscaper.escape(caption), linker: linker, sizes: gallerySizes),
+         "caption": caption.isEmpty ? false : caption]
     }
 }
