@@ -3,8 +3,15 @@
 #include <vips/vips.h>
 #include <string.h>
 
+// libvips' warnings ("error in tile 0 x 456") would print beside Daybook's own diagnostics,
+// which already name the photo and what went wrong.
+static void quiet(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void)domain; (void)level; (void)message; (void)data;
+}
+
 int dbv_start(void) {
     if (VIPS_INIT("daybook")) return -1;
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, quiet, NULL);
     // Daybook caches finished files itself; vips' operation cache would only hold memory.
     vips_cache_set_max(0);
     // Photos are spread over the cores by Daybook, one per thread.
