@@ -28,6 +28,7 @@ PAGES = [
     "stats/index.html",
     "places/index.html",  # the map and the list of places
     "places/kyoto/index.html",  # a place page with its locator map
+    "2025/05/24/sleeper-to-penzance/index.html",  # photos: a picture in the text and a gallery
 ]
 
 
