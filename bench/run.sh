@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench`: installs the benchmark's tools if missing, then runs bench/bench.py.
+# `make bench`: installs the benchmark's tools if missing, then runs bench/bench.py and bench/photos/bench.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=()
@@ -9,4 +9,6 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-exec python3 bench/bench.py "$@"
+python3 bench/bench.py "$@"
+# Photos against Hugo's image processing (bench/README.md, "Photos").
+exec python3 bench/photos/bench.py
