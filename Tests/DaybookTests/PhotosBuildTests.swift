@@ -57,6 +57,21 @@ import Testing
         }
     }
 
+    @Test func publishesAnIPhonesHEIC() async throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try PhotoSupport.make(journal, "\(Self.folder)/made.jpg", ["--size", "640x480", "--gps", "51.5,-0.12"])
+        let made = journal.root.appendingPathComponent("\(Self.folder)/made.jpg")
+        try PhotoSupport.run(["vips", "copy", made.path, journal.root.appendingPathComponent("\(Self.folder)/quay.heic").path])
+        try FileManager.default.removeItem(at: made)
+        try journal.write("\(Self.folder)/index.md", Self.entry("![The quay](quay.heic)"))
+        _ = try await Builder.run(BuildOptions(journal: journal.root))
+        let copies = PhotoSupport.copies(journal.site)
+        #expect(copies.count == 2 * 3)
+        let seen = try PhotoSupport.corners(copies.filter { !$0.contains("thumb") }.map { journal.site.appendingPathComponent($0) })
+        #expect(Set(seen.values) == ["480x360 red green blue white", "640x480 red green blue white"])
+    }
+
     @Test func rebuildsDoNoImageWorkUnlessAPhotoChanges() async throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }
@@ -71,6 +86,7 @@ import Testing
         try journal.write("\(Self.folder)/index.md", Self.entry("Other text.", frontMatter: "title: Ferry\nphotos: [a.jpg, b.jpg]"))
         _ = try await Builder.run(options)
         #expect(PhotoWork.count(journal.root) == 2, "an edited entry made photos again")
+        try await IncrementalBuildTests.expectSameAsFullBuild(journal, "entry edited")
 
         try PhotoSupport.make(journal, "\(Self.folder)/b.jpg", ["--size", "600x400", "--seed", "3"])
         _ = try await Builder.run(options)
@@ -78,6 +94,7 @@ import Testing
         let second = Set(PhotoSupport.copies(journal.site))
         #expect(first.intersection(second).count == 6 && second.count == 12)
         #expect(try journal.read("_site/2024/05/01/ferry/index.html").contains(second.subtracting(first).sorted()[0]))
+        try await IncrementalBuildTests.expectSameAsFullBuild(journal, "photo changed")
 
         try journal.write("daybook.yml", "photo_quality: 70\n")
         _ = try await Builder.run(options)
@@ -87,6 +104,7 @@ import Testing
         try journal.write("\(Self.folder)/index.md", Self.entry("Other text.", frontMatter: "title: Ferry\nphotos: [a.jpg]"))
         _ = try await Builder.run(options)
         #expect(PhotoSupport.copies(journal.site).count == 6, "a deleted photo's copies left the site")
+        try await IncrementalBuildTests.expectSameAsFullBuild(journal, "photo deleted")
         #expect(PhotoWork.count(journal.root) == 5)
     }
 
