@@ -68,4 +68,20 @@ import Testing
         #expect(page.contains("51.5° N, 0.12° W"))
         #expect(!page.contains("from-photo"))
     }
+
+    @Test func datesAnEntryFromItsPhotoWhenAsked() async throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try PhotoSupport.make(journal, "\(Self.folder)/harbour.jpg", ["--date", "2024:05:03 07:30:00", "--offset", "+02:00"])
+        try PhotoSupport.make(journal, "entries/2024/05/2024-05-02-still/quay.jpg", ["--date", "2024:05:09 07:30:00"])
+        try journal.write("\(Self.folder)/index.md", "---\ntitle: Ferry\nphoto_date: true\n---\n![Dawn](harbour.jpg)\n")
+        try journal.write("entries/2024/05/2024-05-02-still/index.md", "---\ntitle: Still\n---\n![Quay](quay.jpg)\n")
+        _ = try await Builder.run(BuildOptions(journal: journal.root))
+        let page = try journal.read("_site/2024/05/03/ferry/index.html")
+        #expect(page.contains("datetime=\"2024-05-03T07:30:00+02:00\""))
+        #expect(journal.exists("_site/2024/05/02/still/index.html"), "an entry that does not ask keeps its date")
+        #expect(!journal.exists("_site/2024/05/01/ferry/index.html"))
+        #expect(PhotoDates.date(takenAt: "2024:05:03 07:30:00", offset: nil, timeZone: "Europe/London")?.iso8601 == "2024-05-03T07:30:00+01:00")
+        #expect(PhotoDates.date(takenAt: "0000:00:00 00:00:00", offset: nil, timeZone: "UTC") == nil)
+    }
 }

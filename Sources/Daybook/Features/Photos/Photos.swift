@@ -19,8 +19,10 @@ struct Photos: Feature {
         return (Photos(library: library), library.problems)
     }
 
-    /// Pairs the journal's entries with their photos, and places `location: from-photo`.
+    /// Dates `photo_date: true` entries, pairs the journal's entries with their photos, and
+    /// places `location: from-photo`.
     mutating func assemble(_ journal: inout Journal) {
+        PhotoDates.apply(library, to: &journal)
         for index in journal.entries.indices {
             guard let request = library.requests[journal.entries[index].sourcePath] else { continue }
             byEntry[index] = request
@@ -40,11 +42,13 @@ struct Photos: Feature {
         (byEntry[index]?.all ?? []).compactMap { library.sources[$0.path] }
     }
 
-    /// Places from photos show on every page that lists the entry, and on the map.
+    /// Places and dates from photos show on every page that lists the entry, and on the map.
     var siteKey: String {
         byEntry.keys.sorted().compactMap { index -> String? in
-            guard byEntry[index]?.locationFromPhoto == true, let place = journal?.entries[index].place else { return nil }
-            return "\(index) \(place.latitude ?? 0) \(place.longitude ?? 0)"
+            guard let entry = journal?.entries[index] else { return nil }
+            let place = byEntry[index]?.locationFromPhoto == true ? entry.place : nil
+            guard place != nil || PhotoDates.asked(entry) else { return nil }
+            return "\(index) \(place?.latitude ?? 0) \(place?.longitude ?? 0) \(entry.date.iso8601)"
         }.joined(separator: ";")
     }
 
