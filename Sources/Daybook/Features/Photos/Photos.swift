@@ -31,9 +31,6 @@ struct Photos: Feature {
                 journal.entries[index].place = position.map { Place(name: nil, latitude: $0.0, longitude: $0.1) }
             }
         }
-        journal.derived[PhotoCovers.derivedKey] = PhotoCovers(byEntry.compactMapValues { request in
-            request.coverPhoto.flatMap { reference in library.sources[reference.path].map { ($0, reference.text) } }
-        })
         self.journal = journal
     }
 
