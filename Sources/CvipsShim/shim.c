@@ -2,6 +2,9 @@
 #include "CvipsShim.h"
 #include <vips/vips.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 // libvips' warnings ("error in tile 0 x 456") would print beside Daybook's own diagnostics,
 // which already name the photo and what went wrong.
@@ -12,6 +15,12 @@ static void quiet(const gchar *domain, GLogLevelFlags level, const gchar *messag
 int dbv_start(void) {
     if (VIPS_INIT("daybook")) return -1;
     g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, quiet, NULL);
+#ifdef __GLIBC__
+    // glibc gives each thread that allocates its own arena (up to 8 per core), and a photo's
+    // megabytes freed in one arena are not reused by another: two arenas keep the peak near two
+    // photos in flight (173 MB instead of 263 MB for 12 MP photos on 2 cores, same speed).
+    mallopt(M_ARENA_MAX, 2);
+#endif
     // Daybook caches finished files itself; vips' operation cache would only hold memory.
     vips_cache_set_max(0);
     // Photos are spread over the cores by Daybook, one per thread.
@@ -129,3 +138,4 @@ int dbv_save_jpeg(dbv_image *image, int quality, void **bytes, size_t *length) {
     // libjpeg's default DCT is the integer one: the same bytes on every machine.
     return vips_jpegsave_buffer(image, bytes, length, "Q", quality, "strip", TRUE, "optimize_coding", TRUE, NULL);
 }
+
