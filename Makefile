@@ -14,8 +14,8 @@ deps-build:
 build: deps-build
 	$(SWIFT) build
 
-# The Swift runtime is linked in, so the binary can be copied to any machine that has libcmark
-# and libcurl (both in every Debian/Ubuntu repository).
+# The Swift runtime is linked in, so the binary can be copied to any machine that has libcmark,
+# libvips and libcurl (all in every Debian/Ubuntu repository).
 release: deps-build
 	$(SWIFT) build -c release --static-swift-stdlib
 

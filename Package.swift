@@ -23,6 +23,13 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // libvips, for photos: resizing, rotation, colour conversion and encoding.
+        .systemLibrary(
+            name: "Cvips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
+        ),
+        .target(name: "CvipsShim", dependencies: ["Cvips"]),
         .executableTarget(name: "EmbedTool", path: "Sources/EmbedTool"),
         .plugin(
             name: "EmbedResources",
@@ -34,6 +41,7 @@ let package = Package(
             name: "Daybook",
             dependencies: [
                 "Ccmark",
+                "CvipsShim",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),

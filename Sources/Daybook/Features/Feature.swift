@@ -34,6 +34,9 @@ protocol Feature: Sendable {
     func context(for page: PageContext) -> [String: Any]
     /// Keys the feature adds to the full row of entry `entry` (journal index) on `page`.
     func rowValues(for entry: Int, _ page: PageContext) -> [String: Any]
+    /// The body of entry `entry` as its page shows it, given the body so far (the photos'
+    /// pictures replace the Markdown images that name them).
+    func entryBody(_ html: String, of entry: Int, _ page: PageContext) -> String
 
     /// Decides which of its data files to make again, given the last build's (`planning`), and
     /// returns the journal indices of the entries it will need in full (with their bodies).
@@ -47,6 +50,8 @@ struct FeatureInput: Sendable {
     var options: BuildOptions
     var files: JournalFiles
     var settings: Settings
+    /// Reports a long load's progress (the photos) to the terminal.
+    var progress: @Sendable (BuildProgress) -> Void = { _ in }
     /// Whether a cache of earlier builds may be read (a writing build that uses the cache).
     var readsCache: Bool { options.writes && options.useCache }
 }
@@ -88,6 +93,7 @@ extension Feature {
     func siteBlock(_ linker: Linker) -> [String: Any] { [:] }
     func context(for page: PageContext) -> [String: Any] { [:] }
     func rowValues(for entry: Int, _ page: PageContext) -> [String: Any] { [:] }
+    func entryBody(_ html: String, of entry: Int, _ page: PageContext) -> String { html }
     mutating func planData(_ planning: DataPlanning) async -> Set<Int> { [] }
     mutating func makeData(_ view: JournalView, _ making: DataMaking) async throws -> DataFiles { DataFiles() }
 }
@@ -95,7 +101,7 @@ extension Feature {
 enum Features {
     /// Every feature, in the order the pipeline walks them. Adding a capability is a folder
     /// under `Features/` and a line here.
-    static let all: [any Feature.Type] = [Redirects.self, Quotes.self, Search.self, Places.self, Memories.self, YearCalendars.self, Stats.self, Feeds.self, Private.self]
+    static let all: [any Feature.Type] = [Photos.self, Redirects.self, Quotes.self, Search.self, Places.self, Memories.self, YearCalendars.self, Stats.self, Feeds.self, Private.self]
 
     /// Loads every feature beside each other.
     static func load(_ input: FeatureInput) async -> (features: [any Feature], problems: [Diagnostic]) {

@@ -41,6 +41,11 @@ struct UpToDate: Sendable {
             let stat = FileStat(path: files.root.path + "/static/" + path)
             hasher.add("\(path) \(stat?.size ?? -1) \(stat?.modified ?? 0)")
         }
+        // An entry folder's photos: a changed photo changes the pages and files made of it.
+        for path in files.resources {
+            let stat = FileStat(path: files.root.path + "/" + path)
+            hasher.add("\(path) \(stat?.size ?? -1) \(stat?.modified ?? 0)")
+        }
         return hasher.finish()
     }
 

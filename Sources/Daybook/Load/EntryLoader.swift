@@ -45,15 +45,36 @@ struct EntryLoader: Sendable {
             sourcePath: path, title: frontMatter.title, date: date, rating: frontMatter.rating,
             place: frontMatter.place, tags: frontMatter.tags, isDraft: frontMatter.isDraft,
             explicitSlug: frontMatter.slug, extra: frontMatter.extra, keyLines: frontMatter.keyLines,
-            html: rendered.html, plainText: rendered.plainText,
+            slug: frontMatter.slug == nil ? Self.bundleSlug(path) : nil, html: rendered.html, plainText: rendered.plainText,
             excerpt: frontMatter.summary.map { Entry.excerpt(of: $0) })
         return (entry, diagnostics)
+    }
+
+    /// The name that stands for an entry: its file's, or its folder's for a folder entry
+    /// (`2024-05-01-ferry/index.md`, a "page bundle" with its photos beside it).
+    static func entryName(_ path: String) -> String {
+        let parts = path.split(separator: "/")
+        guard let last = parts.last else { return path }
+        let isBundle = parts.count > 1 && JournalFiles.isEntryFile(String(last)) && last.lowercased().hasPrefix("index.")
+        return String(isBundle ? parts[parts.count - 2] : last)
+    }
+
+    /// A folder entry's slug: its folder's name without the date, `ferry`; nil for a file entry
+    /// (whose slug is its title's) or a folder named by its date alone.
+    static func bundleSlug(_ path: String) -> String? {
+        let name = entryName(path)
+        guard name != path.split(separator: "/").last.map(String.init) else { return nil }
+        let shaped = name.count > 10 && name.prefix(10).enumerated().allSatisfy { index, character in
+            index == 4 || index == 7 ? character == "-" : character.isASCII && character.isNumber
+        }
+        let slug = Slug.make(shaped ? String(name.dropFirst(10)) : name)
+        return slug.isEmpty ? nil : slug
     }
 
     /// A file name starting `YYYY-MM-DD` dates an entry whose front-matter does not.
     private func dateFromFileName(path: String, source: SourceText, split: FrontMatterSplit,
                                   diagnostics: inout [Diagnostic]) -> LocalDateTime? {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = Self.entryName(path)
         let prefix = String(name.prefix(10))
         let shaped = prefix.count == 10 && prefix.enumerated().allSatisfy { index, character in
             index == 4 || index == 7 ? character == "-" : character.isASCII && character.isNumber

@@ -7,6 +7,8 @@ struct JournalFiles: Sendable {
     let root: URL
     /// Entry files relative to the root, `entries/2024/05-01.md`, sorted.
     var entries: [String] = []
+    /// The other files under `entries/` (an entry folder's photos), relative to the root, sorted.
+    var resources: [String] = []
     /// Files in `templates/`, relative to that folder.
     var templates: [String] = []
     /// Files in `static/`, relative to that folder.
@@ -39,7 +41,9 @@ struct JournalFiles: Sendable {
         }
         if let entriesFolder, let problem = entriesFolderProblem(entriesFolder) { throw BuildFailure([.error("--entries \(problem)")]) }
         files.entriesFolder = entriesFolder.map(normalizedFolder) ?? SettingsLoader.load(text: files.settingsText).0.entriesDir
-        let entries = list(root, files.entriesFolder).filter(isEntryFile)
+        let listed = list(root, files.entriesFolder)
+        let entries = listed.filter(isEntryFile)
+        files.resources = listed.filter { !isEntryFile($0) }.map { "\(files.entriesFolder)/\($0)" }
         files.entries = entries.filter { !isSectionFile($0) }.map { "\(files.entriesFolder)/\($0)" }
         files.sectionFiles = entries.count - files.entries.count
         files.templates = list(root, "templates")

@@ -38,6 +38,14 @@ public struct Settings: Sendable, Hashable {
     public var feed = true
     /// What of the journal is private and who may read it (`Features/Private`).
     public var privacy = PrivacySettings()
+    /// Widths of a photo's published copies, in pixels, smallest first (`photo_widths`).
+    public var photoWidths = [480, 960, 1600, 2400]
+    /// Encoder quality of the photo copies, 1 to 100 (`photo_quality`).
+    public var photoQuality = 80
+    /// Side of a photo's square thumbnail, in pixels (`photo_thumbnail`).
+    public var photoThumbnail = 320
+    /// Largest photo decoded, in millions of pixels (`photo_max_megapixels`).
+    public var photoMaxMegapixels = 100
 
     public init() {}
 

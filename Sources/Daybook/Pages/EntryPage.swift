@@ -15,7 +15,7 @@ enum EntryPage: PageKind {
     static func context(_ index: Int, _ page: PageContext) -> (title: String?, values: [String: Any]) {
         let view = page.view
         var entry = page.row(index)
-        entry["body"] = view.entries[index].html
+        entry["body"] = page.features.reduce(view.entries[index].html) { $1.entryBody($0, of: index, page) }
         // Only a build with drafts shows one; the badge says it will not be published as it is.
         entry["draft"] = view.journal.entries[index].isDraft
         let key = view.journal.entries[index].date.monthKey

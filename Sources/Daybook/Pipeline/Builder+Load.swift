@@ -12,7 +12,7 @@ extension Build {
         if let baseURL = options.baseURL { settings.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
         settings.includeDrafts = options.includeDrafts
         // The features read what they need (quotes, the search cache) while the entries are read.
-        let input = FeatureInput(options: options, files: files, settings: settings)
+        let input = FeatureInput(options: options, files: files, settings: settings, progress: progress)
         async let loadingFeatures = Features.load(input)
         if !FileManager.default.fileExists(atPath: options.journal.appendingPathComponent(files.entriesFolder).path) {
             diagnostics.append(.warning("no \(files.entriesFolder)/ folder; the site will have no entries", at: nil))
