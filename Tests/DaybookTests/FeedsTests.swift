@@ -15,6 +15,8 @@ import Testing
         ("<a href=\"//other.example/x\">x</a>", "<a href=\"https://other.example/x\">x</a>"),
         ("<a href='photo.jpg'>x</a>", "<a href='https://example.org/journal/2024/05/01/ferry/photo.jpg'>x</a>"),
         ("<a href=\"?a=1&amp;b=2\">x</a>", "<a href=\"https://example.org/journal/2024/05/01/ferry/?a=1&amp;b=2\">x</a>"),
+        ("<source srcset=\"../../../../photos/a-480.webp 480w, ../../../../photos/a-960.webp 960w\">",
+         "<source srcset=\"https://example.org/journal/photos/a-480.webp 480w, https://example.org/journal/photos/a-960.webp 960w\">"),
     ])
     func makesLinksAndSourcesAbsolute(_ html: String, _ expected: String) {
         #expect(AbsoluteLinks.resolve(html, against: Self.page) == expected)

@@ -11,6 +11,7 @@ import unicodedata
 import urllib.parse
 
 import pytest
+from PIL import Image
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = pathlib.Path(os.environ.get("DAYBOOK_BIN", ROOT / ".build" / "debug" / "daybook"))
@@ -26,7 +27,13 @@ MARKERS = {
     "file": "Filemarkzébra",
     "slug": "slugmarkvélo",
     "excerpt": "Excerptmarkäpfel",
+    "photo_file": "Photofilemarkñu",
+    "caption": "Captionmarkü",
+    "exif": "Exifmarkçamera",
 }
+# The private photo is one flat colour no public image has; the public photo another.
+PRIVATE_COLOUR = (13, 237, 171)
+PUBLIC_COLOUR = (240, 20, 200)
 QUOTE_MARKER = "Quotemarkdéjà"
 
 
@@ -57,11 +64,14 @@ def write_journal(root, whole):
                                                 "location: { name: Oslo, lat: 59.91, lon: 10.75 }\ntags: [travel]\n---\nOpen words.\n",
         "entries/2023/05/2023-05-02-public.md": "---\ntitle: Last year\ndate: 2023-05-02\ntags: [travel]\n---\nOlder open words.\n",
         # Private ones, on the same days of the year as public ones (on this day, calendar).
-        f"entries/2024/05/2024-05-02-{MARKERS['file']}.md":
+        f"entries/2024/05/2024-05-02-{MARKERS['file']}/index.md":
             f"---\ntitle: {MARKERS['title']} at dawn\ndate: 2024-05-02 07:30\nrating: 5\nprivate: true\n"
-            f"location: {{ name: {MARKERS['place']}, lat: -33.8765, lon: 151.2468 }}\ntags: [{MARKERS['tag']}, travel]\n---\n"
+            f"location: {{ name: {MARKERS['place']}, lat: -33.8765, lon: 151.2468 }}\ntags: [{MARKERS['tag']}, travel]\n"
+            f"photos:\n  - {{ file: {MARKERS['photo_file']}-2.jpg, caption: {MARKERS['caption']} }}\n---\n"
             f"{MARKERS['excerpt']} opens the text. The {MARKERS['body']} follows.\n\n"
-            f"![{MARKERS['alt']}](data:image/gif;base64,R0lGODlhAQABAAAAACw=)\n",
+            f"![{MARKERS['alt']}]({MARKERS['photo_file']}.jpg)\n",
+        "entries/2024/04/2024-04-30-public-photo/index.md":
+            "---\ntitle: A public photo\ndate: 2024-04-30\n---\nThe harbour.\n\n![The harbour](harbour.jpg)\n",
         "entries/2023/05/2023-05-01-other.md":
             f"---\ntitle: Quiet\ndate: 2023-05-01\nslug: {MARKERS['slug']}\nprivate: true\ntags: [{MARKERS['tag']}]\n---\n"
             f"Only {MARKERS['body']} here.\n",
@@ -70,6 +80,35 @@ def write_journal(root, whole):
         target = root / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
+    folder = root / f"entries/2024/05/2024-05-02-{MARKERS['file']}"
+    for name in (f"{MARKERS['photo_file']}.jpg", f"{MARKERS['photo_file']}-2.jpg"):
+        write_photo(folder / name, PRIVATE_COLOUR, MARKERS["exif"])
+    write_photo(root / "entries/2024/04/2024-04-30-public-photo/harbour.jpg", PUBLIC_COLOUR, "public camera")
+
+
+def write_photo(path, colour, description):
+    """A flat-coloured JPEG whose EXIF names a camera, a description and a place."""
+    exif = Image.Exif()
+    exif[0x010E] = description  # ImageDescription
+    exif[0x013B] = description  # Artist
+    gps = exif.get_ifd(0x8825)
+    gps[1], gps[2], gps[3], gps[4] = "S", (33.0, 52.0, 35.0), "E", (151.0, 14.0, 48.0)
+    Image.new("RGB", (640, 480), colour).save(path, "JPEG", quality=95, exif=exif)
+
+
+def decoded_colours(site):
+    """The mean colour of every image in the site that decodes."""
+    colours = {}
+    for path in site.rglob("*"):
+        if path.suffix.lower() in (".jpg", ".jpeg", ".webp", ".png", ".gif", ".avif", ".tif", ".tiff", ".heic"):
+            with Image.open(path) as image:
+                small = image.convert("RGB").resize((1, 1), Image.Resampling.BOX)
+                colours[path.relative_to(site).as_posix()] = small.getpixel((0, 0))
+    return colours
+
+
+def near(a, b):
+    return sum((x - y) ** 2 for x, y in zip(a, b)) < 30 ** 2
 
 
 def build(root, env):
@@ -105,6 +144,15 @@ def test_no_marker_in_any_form_in_any_output_file(built):
     assert not leaks, "\n".join(leaks)
 
 
+def test_no_image_in_the_output_is_a_private_photo(built):
+    kind, root, site = built
+    colours = decoded_colours(site)
+    assert not [path for path, colour in colours.items() if near(colour, PRIVATE_COLOUR)]
+    if kind == "mixed":
+        # The check sees photos: the public one is there, in several copies.
+        assert len([path for path, colour in colours.items() if near(colour, PUBLIC_COLOUR)]) >= 2
+
+
 def test_the_check_sees_a_marker_when_the_entry_is_public(tmp_path):
     """The check can fail: the same journal with its entries made public shows every marker."""
     write_journal(tmp_path, whole=False)
@@ -114,7 +162,9 @@ def test_the_check_sees_a_marker_when_the_entry_is_public(tmp_path):
     everything = "".join(p.read_bytes().decode("utf-8", "replace").lower() + str(p).lower()
                          for p in (tmp_path / "_site").rglob("*") if p.is_file())
     for name, marker in MARKERS.items():
-        assert any(form in everything for form in forms(marker)), name
+        if name not in ("exif", "photo_file"):  # a photo's EXIF and file name are never published
+            assert any(form in everything for form in forms(marker)), name
+    assert any(near(colour, PRIVATE_COLOUR) for colour in decoded_colours(tmp_path / "_site").values())
 
 
 def test_secrets_reach_no_output_cache_or_log(built):

@@ -72,6 +72,8 @@ struct DataMaking: Sendable {
     /// Takes files as they are made, so a large journal's data is never held at once.
     var emit: (@Sendable ([OutputFile]) throws -> Void)?
     var progress: @Sendable (BuildProgress) -> Void
+    /// Every feature, for data that shows an entry's body as its page does (`entryBody`).
+    var features: [any Feature] = []
 }
 
 /// A feature's data files: those made (unless emitted), the paths of all it has (some may be

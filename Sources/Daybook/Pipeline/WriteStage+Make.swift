@@ -18,7 +18,7 @@ extension WriteStage {
                     made.add(files.map { (path: $0.path, key: $0.key ?? ContentHash.digest($0.bytes)) })
                 }
             }
-            let making = DataMaking(jobs: options.jobs, journal: options.journal, emit: emit, progress: progress)
+            let making = DataMaking(jobs: options.jobs, journal: options.journal, emit: emit, progress: progress, features: features)
             for index in features.indices {
                 let data = try await features[index].makeData(view, making)
                 dataFiles += data.files

@@ -61,6 +61,12 @@ struct Feeds: Feature {
     /// The feeds Daybook makes: those the journal's static files do not replace.
     var feedPaths: [String] { [AtomFeed.path, JSONFeed.path].filter { !replaced.contains($0) } }
 
+    /// An entry's body as its page shows it (photos as their published copies), for a feed.
+    static func body(_ index: Int, _ view: JournalView, _ features: [any Feature]) -> String {
+        let page = PageContext(view: view, page: Page(EntryPage.self, index), assets: [:], features: features)
+        return features.reduce(view.html(index)) { $1.entryBody($0, of: index, page) }
+    }
+
     mutating func makeData(_ view: JournalView, _ making: DataMaking) async throws -> DataFiles {
         guard isOn else { return DataFiles() }
         let journal = view.journal
@@ -71,7 +77,7 @@ struct Feeds: Feature {
                                     baseURL: baseURL, language: settings.languageTag)
             let items = newest.map { index in
                 FeedItem(entry: journal.entries[index], path: journal.paths[index], title: view.entries[index].title,
-                         html: view.html(index), baseURL: baseURL)
+                         html: Self.body(index, view, making.features), baseURL: baseURL)
             }
             files.append(keyed(AtomFeed.path, AtomFeed.make(header, items)))
             files.append(keyed(JSONFeed.path, JSONFeed.make(header, items)))
