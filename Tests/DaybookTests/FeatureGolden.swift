@@ -5,9 +5,10 @@ import Testing
 /// A feature's golden pages: builds a small journal and compares the pages named with the files
 /// under `Goldens/<folder>/`. Re-record with `DAYBOOK_RECORD_GOLDEN=1` and review the diff.
 enum FeatureGolden {
-    static func check(_ fixture: [String: String], pages: [String], folder: String) async throws {
+    /// - Parameter bytes: files that are not text (photos), beside `fixture`.
+    static func check(_ fixture: [String: String], bytes: [String: [UInt8]] = [:], pages: [String], folder: String) async throws {
         let root = packageRoot.appendingPathComponent("Tests/DaybookTests/Goldens/\(folder)")
-        let journal = try TemporaryJournal(fixture)
+        let journal = try TemporaryJournal(fixture, bytes: bytes)
         defer { journal.remove() }
         _ = try await Builder.run(BuildOptions(journal: journal.root))
         let site = try tree(journal.site)

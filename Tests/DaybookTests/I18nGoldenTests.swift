@@ -16,7 +16,7 @@ import Testing
     static func example(locale: String) throws -> [String: String] {
         let root = packageRoot.appendingPathComponent("Examples/journal")
         var files: [String: String] = [:]
-        for path in JournalFiles.list(root, "entries") {
+        for path in JournalFiles.list(root, "entries") where JournalFiles.isEntryFile(path) {
             files["entries/\(path)"] = try String(contentsOf: root.appendingPathComponent("entries/\(path)"), encoding: .utf8)
         }
         let settings = try String(contentsOf: root.appendingPathComponent("daybook.yml"), encoding: .utf8)
@@ -25,17 +25,27 @@ import Testing
         return files
     }
 
+    /// The example journal's other files under `entries/`: its photos.
+    static var photos: [String: [UInt8]] {
+        let root = packageRoot.appendingPathComponent("Examples/journal")
+        var files: [String: [UInt8]] = [:]
+        for path in JournalFiles.list(root, "entries") where !JournalFiles.isEntryFile(path) {
+            files["entries/\(path)"] = Array((try? Data(contentsOf: root.appendingPathComponent("entries/\(path)"))) ?? Data())
+        }
+        return files
+    }
+
     @Test func rendersTheExampleJournalInKoreanAsRecorded() async throws {
-        try await FeatureGolden.check(try Self.example(locale: "ko_KR"), pages: Self.pages, folder: "i18n-ko")
+        try await FeatureGolden.check(try Self.example(locale: "ko_KR"), bytes: Self.photos, pages: Self.pages, folder: "i18n-ko")
     }
 
     @Test func rendersTheExampleJournalInArabicAsRecorded() async throws {
-        try await FeatureGolden.check(try Self.example(locale: "ar"), pages: Self.pages, folder: "i18n-ar")
+        try await FeatureGolden.check(try Self.example(locale: "ar"), bytes: Self.photos, pages: Self.pages, folder: "i18n-ar")
     }
 
     @Test func arabicPagesReadRightToLeftAndKoreanPagesDoNot() async throws {
         for (locale, rtl) in [("ar", true), ("he_IL", true), ("ko_KR", false), ("en_GB", false)] {
-            let journal = try TemporaryJournal(try Self.example(locale: locale))
+            let journal = try TemporaryJournal(try Self.example(locale: locale), bytes: Self.photos)
             defer { journal.remove() }
             _ = try await Builder.run(BuildOptions(journal: journal.root))
             let home = try journal.read("_site/index.html")
@@ -44,7 +54,7 @@ import Testing
     }
 
     @Test func noEnglishWordOfDaybooksIsLeftOnAKoreanPage() async throws {
-        let journal = try TemporaryJournal(try Self.example(locale: "ko_KR"))
+        let journal = try TemporaryJournal(try Self.example(locale: "ko_KR"), bytes: Self.photos)
         defer { journal.remove() }
         _ = try await Builder.run(BuildOptions(journal: journal.root))
         let english = ["Archives", "Previous entry", "Next entry", "Skip to content", "Made with Daybook", "Search the archives",
@@ -59,7 +69,7 @@ import Testing
     @Test func aJournalsOwnWordsReachThePagesAndRebuildThem() async throws {
         var files = try Self.example(locale: "ko_KR")
         files["i18n/ko.yml"] = "archives: 지난 글\n"
-        let journal = try TemporaryJournal(files)
+        let journal = try TemporaryJournal(files, bytes: Self.photos)
         defer { journal.remove() }
         _ = try await Builder.run(BuildOptions(journal: journal.root))
         #expect(try journal.read("_site/2025/index.html").contains(">지난 글</a>"))
