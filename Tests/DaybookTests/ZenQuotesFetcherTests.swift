@@ -47,7 +47,11 @@ import Testing
         #expect(server.requests == ["/ok", "/ok"])
     }
 
-    @Test(arguments: [
+    // No wall-clock bound: under a loaded test run it measured the machine, not the fetcher. That
+    // the fetcher gives up on its own timeout shows in the outcome: "/slow" does answer, with good
+    // quotes, after 10 s, so a fetcher that waited would come back with quotes and no warning.
+    // The time limit only catches a hang.
+    @Test(.timeLimit(.minutes(1)), arguments: [
         ("/slow", 0.5, "no answer within 0.5 s"),
         ("/bad", 3.0, #"the answer is not a list of quotes ([{"q": "…", "a": "…"}])"#),
         ("/500", 3.0, "the server answered HTTP 500"),
@@ -58,11 +62,8 @@ import Testing
         let server = try LocalHTTPServer(Self.routes)
         let journal = try TemporaryJournal()
         defer { journal.remove() }
-        let clock = ContinuousClock()
-        let start = clock.now
         let fetcher = fetcher(server.url(path), in: journal, timeout: timeout)
         let (quotes, warnings) = await fetcher.quotes()
-        #expect(clock.now - start < .seconds(5))
         #expect(quotes.isEmpty)
         #expect(warnings.map(\.headline) == ["warning: could not fetch quotes from \(server.url(path)): \(why); building without them"])
         #expect(!FileManager.default.fileExists(atPath: fetcher.cacheFile.path))
