@@ -74,20 +74,20 @@ public enum ImportWriter {
     /// The entry file: YAML front-matter, then the body.
     static func text(of entry: ImportedEntry) -> String {
         var lines = ["---"]
-        if let title = entry.title { lines.append("title: \(quoted(title))") }
+        if let title = entry.title { lines.append("title: \(YAML.quoted(title))") }
         let clock = entry.date.clockTime.map { " " + $0 } ?? ""
         lines.append("date: \(entry.dateHasZone ? entry.date.iso8601 : entry.date.localDay.iso8601 + clock)")
         if !entry.tags.isEmpty { lines.append("tags: [\(entry.tags.map(quoted).joined(separator: ", "))]") }
         if let place = entry.place {
             lines.append("location:")
-            if let name = place.name { lines.append("  name: \(quoted(name))") }
+            if let name = place.name { lines.append("  name: \(YAML.quoted(name))") }
             if let latitude = place.latitude, let longitude = place.longitude {
                 lines.append("  lat: \(latitude)")
                 lines.append("  lon: \(longitude)")
             }
         }
         for (key, value) in entry.extra { lines.append("\(key): \(yaml(value))") }
-        lines.append("\(entry.idKey): \(quoted(entry.id))")
+        lines.append("\(entry.idKey): \(YAML.quoted(entry.id))")
         lines.append("---")
         lines.append("")
         return lines.joined(separator: "\n") + "\n" + entry.body.trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
@@ -96,25 +96,9 @@ public enum ImportWriter {
     /// A value in YAML's flow style, every text quoted.
     static func yaml(_ value: FrontMatterValue) -> String {
         switch value {
-        case .text(let text): return quoted(text)
+        case .text(let text): return YAML.quoted(text)
         case .list(let items): return "[" + items.map(yaml).joined(separator: ", ") + "]"
         case .map(let pairs): return "{" + pairs.sorted { $0.key < $1.key }.map { "\($0.key): \(yaml($0.value))" }.joined(separator: ", ") + "}"
         }
-    }
-
-    /// Text in double quotes, escaped the way YAML reads it back.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += String(format: "\\x%02X", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

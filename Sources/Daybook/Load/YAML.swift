@@ -3,6 +3,23 @@ import Yams
 /// What every reader of YAML (settings, front-matter, quote files) shares: booleans and nulls
 /// as YAML 1.1 spells them, and the parser's errors as a message with a position.
 enum YAML {
+    /// `text` as a YAML double-quoted string, which reads back as `text` whatever it holds: the
+    /// files Daybook writes (`new`, `init`, `import`) quote every title and name this way.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 { result += "\\x" + hex(scalar.value, 2) } else { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result + "\""
+    }
+
     /// true/yes/on, false/no/off, in any case; nil for anything else.
     static func flag(_ node: Node) -> Bool? {
         switch node.scalar?.string.lowercased() {

@@ -30,7 +30,7 @@ public enum EntryCreator {
         let stem = [day, title.map(Slug.make)?.nonEmpty].compactMap { $0 }.joined(separator: "-")
 
         var frontMatter = "---\n"
-        if let title { frontMatter += "title: \(yamlQuoted(title))\n" }
+        if let title { frontMatter += "title: \(YAML.quoted(title))\n" }
         frontMatter += "date: \(day)\(when.clockTime.map { " " + $0 } ?? "")\n---\n\n"
 
         let manager = FileManager.default
@@ -55,21 +55,5 @@ public enum EntryCreator {
             return path
         }
         throw BuildFailure([.error("too many entries named \(stem) in \(folder)")])
-    }
-
-    /// A YAML double-quoted string, safe for any title.
-    static func yamlQuoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 { result += "\\x" + hex(scalar.value, 2) } else { result.unicodeScalars.append(scalar) }
-            }
-        }
-        return result + "\""
     }
 }

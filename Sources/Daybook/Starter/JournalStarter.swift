@@ -88,7 +88,7 @@ public enum JournalStarter {
     static func settings(_ options: Options) -> String {
         """
         # The journal's settings. Every key is optional; docs/settings.md in Daybook lists them all.
-        title: \(yamlQuoted(options.title))
+        title: \(YAML.quoted(options.title))
         # author: Your Name
         # description: What this journal is about.
 
@@ -152,19 +152,5 @@ public enum JournalStarter {
         Daybook's own. Settings are in `daybook.yml`.
 
         """
-    }
-
-    /// A YAML double-quoted string, safe for any title.
-    static func yamlQuoted(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
     }
 }
