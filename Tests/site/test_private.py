@@ -4,9 +4,9 @@ files, from disk and from a local HTTP server, no console error and no request t
 the JavaScript side against the known-answer vectors; the unlock page valid and accessible.
 
 The private sites are the example journal built by the real binary with `private: true` (Swift
-encrypts, the browser decrypts). Two tests need plain pages the journal cannot make (an image in
-the archives page, a later version of the home page): they seal a changed copy of the plain site
-with the Python reference (Tests/site/private_reference.py), which follows the same format and
+encrypts, the browser decrypts). One test needs a plain page the journal cannot make (a later
+version of the home page, replayed): it seals a changed copy of the plain site with the Python
+reference (Tests/site/private_reference.py), which follows the same format and
 is checked against the same known answers."""
 import base64
 import json
@@ -202,34 +202,20 @@ def search_in_frame(driver, query):
         driver.switch_to.default_content()
 
 
-def tiny_png():
-    import struct
-    import zlib
-
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-    rows = b"".join(b"\x00" + b"\xa4\x46\x2d" * 2 for _ in range(2))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 2, 2, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
-
-
-def test_images_of_the_edition_are_shown_from_blob_urls(site, tmp_path, driver):
-    plain = tmp_path / "plain"
-    shutil.copytree(site, plain)
-    (plain / "photos").mkdir()
-    (plain / "photos/dot.png").write_bytes(tiny_png())
-    page = plain / "archives/index.html"
-    page.write_text(page.read_text().replace('<main id="main">', '<main id="main"><a id="photo" href="../photos/dot.png">'
-                                             '<img src="../photos/dot.png" srcset="../photos/dot.png 1x, ../photos/dot.png 2x" alt="A dot"></a>', 1))
-    make_private(plain, tmp_path / "site", iterations=1000)
-    assert not (tmp_path / "site/photos").exists()
-    driver.get((tmp_path / "site/index.html").as_uri() + "#/archives/")
+def test_the_photos_of_the_edition_are_shown_from_blob_urls(private, driver):
+    """The example's photo entry, whole-private: its copies are sealed (no public photos/ folder),
+    and the viewer shows them from blob: URLs in src, srcset and the lightbox link."""
+    assert not (private / "photos").exists()
+    driver.get((private / "index.html").as_uri() + "#/2025/05/24/sleeper-to-penzance/")
     unlock(driver, PASSWORD)
     image = driver.execute_script("""
-      const d = document.getElementById('private-frame').contentDocument, img = d.querySelector('#photo img');
-      return img.decode().then(() => [img.naturalWidth, img.getAttribute('src'), img.getAttribute('srcset'), d.getElementById('photo').getAttribute('href')]);""")
-    assert image[0] > 0  # decoded (1 or 2 px wide, by the srcset candidate chosen)
-    assert all(part.startswith("blob:") for part in [image[1], image[3]] + [p.strip() for p in image[2].split(",")]), image
+      const d = document.getElementById('private-frame').contentDocument, img = d.querySelector('.entry-body picture img');
+      const source = img.parentElement.querySelector('source'), link = img.closest('a');
+      return img.decode().then(() => [img.naturalWidth, img.getAttribute('src'), img.getAttribute('srcset'),
+                                      source ? source.getAttribute('srcset') : '', link ? link.getAttribute('href') : '']);""")
+    assert image[0] > 0
+    candidates = [part.strip().split(" ")[0] for value in (image[2], image[3]) for part in value.split(",") if part.strip()]
+    assert candidates and all(url.startswith("blob:") for url in [image[1], image[4]] + candidates), image
     assert console_errors(driver) == []
 
 

@@ -77,7 +77,7 @@ public enum ImportWriter {
         if let title = entry.title { lines.append("title: \(YAML.quoted(title))") }
         let clock = entry.date.clockTime.map { " " + $0 } ?? ""
         lines.append("date: \(entry.dateHasZone ? entry.date.iso8601 : entry.date.localDay.iso8601 + clock)")
-        if !entry.tags.isEmpty { lines.append("tags: [\(entry.tags.map(quoted).joined(separator: ", "))]") }
+        if !entry.tags.isEmpty { lines.append("tags: [\(entry.tags.map(YAML.quoted).joined(separator: ", "))]") }
         if let place = entry.place {
             lines.append("location:")
             if let name = place.name { lines.append("  name: \(YAML.quoted(name))") }
