@@ -109,6 +109,11 @@
     var link = element("a", {
       href: result.url, id: "search-result-" + index, role: "option", "aria-selected": "false", tabindex: "-1"
     });
+    // The entry's cover photo, as in the lists: decoration beside the title, so no alt text.
+    if (result.cover) {
+      link.classList.add("has-cover");
+      link.append(element("img", { class: "search-result-cover", src: result.cover, alt: "", width: "48", height: "48", loading: "lazy", decoding: "async" }));
+    }
     link.append(element("span", { class: "search-result-title" }, result.title));
     var meta = element("span", { class: "search-result-meta" });
     if (result.hasTitle) meta.append(element("span", {}, result.weekday + word("comma", ", ") + result.date));

@@ -6,6 +6,7 @@ import urllib.parse
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import make_driver, requested_urls
 
@@ -112,3 +113,25 @@ def test_no_original_is_published(site):
     copies = sorted((site / "photos").iterdir())
     # 1800 wide: 480, 960, 1600, 1800; 1200 wide: 480, 960, 1200; each with a thumbnail, twice.
     assert len(copies) == 2 * (5 + 4 + 5)
+
+
+def test_search_results_show_the_cover_thumbnail(site):
+    """Searching finds the photo entry with its cover beside it, and entries without photos without one."""
+    from test_search_browser import open_page, type_query
+    driver = make_driver()
+    try:
+        requested_urls(driver)
+        open_page(driver, (site / "index.html").as_uri())
+        type_query(driver, "Penzance")
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-results .search-result"))
+        covered = driver.find_elements(By.CSS_SELECTOR, "#search-results a.has-cover")
+        assert covered, "no result has a cover"
+        image = covered[0].find_element(By.CSS_SELECTOR, "img.search-result-cover")
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image))
+        assert image.get_attribute("src").endswith("-thumb.webp") and image.get_attribute("alt") == ""
+        type_query(driver, "rain")
+        results = driver.find_elements(By.CSS_SELECTOR, "#search-results a")
+        assert results and not any("has-cover" in (r.get_attribute("class") or "") for r in results)
+        assert problems(driver) == []
+    finally:
+        driver.quit()

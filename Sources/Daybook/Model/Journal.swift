@@ -31,6 +31,9 @@ public struct Journal: Sendable {
     /// What features work out in `Feature.assemble` for their page kinds, whose functions see
     /// only the journal, by a name of the feature's choosing; empty until then.
     var derived: [String: any Sendable] = [:]
+    /// `derived[coversKey]`: each entry's cover thumbnail (site path) by journal index, set by the
+    /// feature that has photos and shown by any that lists entries (search results).
+    static let coversKey = "covers"
 
     /// Years that have entries, newest first.
     public var years: [Int] {

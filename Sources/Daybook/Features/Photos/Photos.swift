@@ -31,7 +31,18 @@ struct Photos: Feature {
                 journal.entries[index].place = position.map { Place(name: nil, latitude: $0.0, longitude: $0.1) }
             }
         }
+        journal.derived[Journal.coversKey] = covers
         self.journal = journal
+    }
+
+    /// Each entry's cover, for `Journal.coversKey`: the site path of its WebP thumbnail.
+    private var covers: [Int: String] {
+        var covers: [Int: String] = [:]
+        for (index, request) in byEntry {
+            guard let cover = request.coverPhoto, let source = library.sources[cover.path], let thumbnail = source.thumbnail("webp") else { continue }
+            covers[index] = source.sitePath(thumbnail)
+        }
+        return covers
     }
 
     /// The sources of entry `index`'s photos, in the order it names them.

@@ -53,8 +53,14 @@ extension SearchIndex {
             object.field("datetime") { $0.string(entry.iso) }
             if let place = entry.place { object.field("place") { $0.string(place.label) } }
             if let rating = entry.rating { object.field("rating") { $0.int(rating) } }
+            if let cover = Self.cover(of: index, in: view.journal) { object.field("cover") { $0.string(cover) } }
             object.field("tags") { $0.stringArray(entry.tags.map(\.name)) }
             object.field("text") { $0.string(view.plainText(index)) }
         }
+    }
+
+    /// The site path of entry `index`'s cover thumbnail, when it has one (`Journal.coversKey`).
+    static func cover(of index: Int, in journal: Journal) -> String? {
+        (journal.derived[Journal.coversKey] as? [Int: String])?[index]
     }
 }

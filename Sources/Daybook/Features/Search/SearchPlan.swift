@@ -30,7 +30,11 @@ struct SearchPlan: Sendable {
         recordKeys = SearchIndex.recordGroups(count: count).map { group in
             var hasher = ContentHash.Hasher()
             hasher.add(settingsKey)
-            for number in group { hasher.add(pageKeys.entryKeys[count - 1 - number]) }
+            for number in group {
+                hasher.add(pageKeys.entryKeys[count - 1 - number])
+                // The cover's name carries its photo's hash: a changed photo changes the record.
+                hasher.add(SearchIndex.cover(of: count - 1 - number, in: journal) ?? "")
+            }
             return hasher.finish()
         }
         stamp = SearchIndex.stamp(for: pageKeys.dataKey)

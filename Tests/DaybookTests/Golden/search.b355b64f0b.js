@@ -616,6 +616,7 @@
       datetime: rec.datetime,
       place: rec.place === undefined ? null : rec.place,
       rating: rec.rating === undefined ? null : rec.rating,
+      cover: rec.cover === undefined ? null : new URL(rec.cover, siteRoot).href,
       tags: rec.tags,
       excerpt: excerpt(rec.text, rec.runs, q.words),
       score: score
