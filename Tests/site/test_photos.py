@@ -135,3 +135,24 @@ def test_search_results_show_the_cover_thumbnail(site):
         assert problems(driver) == []
     finally:
         driver.quit()
+
+
+def test_the_map_pin_of_a_place_with_photos_shows_its_cover(site):
+    """At the levels where pins are named, Penzance's pin shows its entry's cover, which loads;
+    places without photos show none."""
+    html = (site / "places/index.html").read_text()
+    assert html.count('class="pin-cover"') >= 1 and "-thumb.webp" in html
+    driver = make_driver()
+    try:
+        driver.get((site / "places/index.html").as_uri())
+        covers = driver.find_elements(By.CSS_SELECTOR, ".map-level.named a[aria-label^='Penzance'] image.pin-cover")
+        assert covers
+        loaded = driver.execute_async_script("""
+          const done = arguments[arguments.length - 1], image = new Image();
+          image.onload = () => done(image.naturalWidth); image.onerror = () => done(0);
+          image.src = new URL(arguments[0].getAttribute('href'), document.baseURI).href;""", covers[0])
+        assert loaded > 0
+        assert not driver.find_elements(By.CSS_SELECTOR, ".map-level a[aria-label^='Keswick'] image.pin-cover")
+        assert problems(driver) == []
+    finally:
+        driver.quit()

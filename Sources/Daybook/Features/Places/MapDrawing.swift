@@ -66,8 +66,20 @@ struct MapDrawing {
         } else {
             item["label"] = page.words.text("map_pin", ["name": first.name, "entries": page.entriesText(cluster.entries)])
             item["url"] = page.linker.href(first.pinTarget(page.journal.paths))
+            item["cover"] = level >= MapLevels.named ? cover(of: first.entries, above: cluster, radius: radius, unit: unit) : false
         }
         return item
+    }
+
+    /// Where a named pin shows its place's newest cover photo: a small square above the pin, in
+    /// map units; false when none of its entries has a cover (`Journal.coversKey`).
+    private func cover(of entries: [Int], above cluster: MapCluster, radius: Double, unit: Double) -> Any {
+        // Journal order is newest first, so the smallest index with a cover is the newest.
+        guard let covers = page.journal.derived[Journal.coversKey] as? [Int: String],
+              let newest = entries.filter({ covers[$0] != nil }).min(), let path = covers[newest] else { return false }
+        let size = unit * 4
+        return ["href": page.linker.href(path), "size": MapNumber.text(size), "x": MapNumber.text(cluster.x - size / 2),
+                "y": MapNumber.text(cluster.y - radius - size - unit * 0.4)]
     }
 
     /// `A, B and C`, shortened after six names.
