@@ -215,7 +215,7 @@
       jobs.push(openText(target).then(function (text) { script.textContent = text; }));
     });
     [["img", "src"], ["img", "srcset"], ["source", "src"], ["source", "srcset"], ["video", "poster"],
-      ["a", "href"], ["link", "href"]].forEach(function (pair) {
+      ["a", "href"], ["link", "href"], ["image", "href"]].forEach(function (pair) {
       doc.querySelectorAll(pair[0] + "[" + pair[1] + "]").forEach(function (element) {
         jobs.push(replaceURLs(element, pair[1], base));
       });

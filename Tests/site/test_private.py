@@ -216,6 +216,12 @@ def test_the_photos_of_the_edition_are_shown_from_blob_urls(private, driver):
     assert image[0] > 0
     candidates = [part.strip().split(" ")[0] for value in (image[2], image[3]) for part in value.split(",") if part.strip()]
     assert candidates and all(url.startswith("blob:") for url in [image[1], image[4]] + candidates), image
+    # The map's pin covers are SVG images: from blob: URLs too, never asked of the host.
+    go(driver, "#/places/")
+    covers = driver.execute_script("""
+      return [...document.getElementById('private-frame').contentDocument.querySelectorAll('image.pin-cover')]
+        .map(image => image.getAttribute('href'));""")
+    assert covers and all(href.startswith("blob:") for href in covers), covers
     assert console_errors(driver) == []
 
 
