@@ -18,6 +18,18 @@ import Testing
         return names
     }
 
+    /// One pass: names it knows are filled, in any script and any number of times; others and a
+    /// lone brace are left; a value that itself holds a `{name}` is not filled again.
+    @Test func fillReplacesEachKnownNameOnce() {
+        #expect(Words.fill("{n} entries, {n} days", ["n": "3"]) == "3 entries, 3 days")
+        #expect(Words.fill("{date}에 {n}개", ["date": "2024년 5월 1일", "n": "2"]) == "2024년 5월 1일에 2개")
+        #expect(Words.fill("{unknown} and {n", ["n": "1"]) == "{unknown} and {n")
+        #expect(Words.fill("a { b } {n}", ["n": "{n}", " b ": "x"]) == "a x {n}")
+        #expect(Words.fill("no braces", ["n": "1"]) == "no braces")
+        #expect(Words.fill("{a}{b}", ["a": "{b}", "b": "B"]) == "{b}B")
+        #expect(Words.fill("end {", [:]) == "end {")
+    }
+
     @Test func shipsEveryLanguageTheIssueAsksFor() {
         #expect(Set(WordTables.shipped.keys) == Set(Self.shippedLanguages))
     }

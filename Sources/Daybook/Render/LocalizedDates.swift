@@ -1,8 +1,13 @@
 import Foundation
+import Synchronization
 
 /// Dates, weekdays and month names in the journal's locale. Every string is made from the
 /// wall-clock date alone, with a fixed Gregorian calendar in UTC, so the build machine's zone
 /// and calendar never show through.
+///
+/// Formatting is the costly part (five formatter calls per day), and the strings depend on the
+/// locale and the day alone, so the days formatted are kept for the process (`Known`): a
+/// preview's rebuilds, and the pages of one build, format each day once.
 final class LocalizedDates {
     struct Day {
         /// `May 1, 2024`
@@ -25,10 +30,38 @@ final class LocalizedDates {
     private let monthYear: DateFormatter
     private let monthName: DateFormatter
     private let monthAbbreviation: DateFormatter
-    private var days: [LocalDay: Day] = [:]
+    private var days: [LocalDay: Day]
+    private var fullDates: [LocalDay: String]
+    /// Days formatted by this instance, handed to `known` when it goes.
+    private var newDays: [LocalDay: Day] = [:]
+    private var newFullDates: [LocalDay: String] = [:]
     private var months: [MonthKey: String] = [:]
+    /// The locale's identifier, as given.
+    let locale: String
+
+    /// The days every instance formatted so far, by locale. Taken whole when an instance starts
+    /// (a copy of a dictionary costs nothing until it is changed) and added to when one ends,
+    /// so no lookup takes a lock. Bounded: a table of more days than 400 years have starts over.
+    private struct Known {
+        var days: [String: [LocalDay: Day]] = [:]
+        var fullDates: [String: [LocalDay: String]] = [:]
+    }
+    private static let known = Mutex(Known())
+    private static let limit = 146_000
+
+    deinit {
+        guard !newDays.isEmpty || !newFullDates.isEmpty else { return }
+        Self.known.withLock { known in
+            if known.days[locale, default: [:]].count + newDays.count > Self.limit { known.days[locale] = [:] }
+            if known.fullDates[locale, default: [:]].count + newFullDates.count > Self.limit { known.fullDates[locale] = [:] }
+            known.days[locale, default: [:]].merge(newDays) { old, _ in old }
+            known.fullDates[locale, default: [:]].merge(newFullDates) { old, _ in old }
+        }
+    }
 
     init(locale identifier: String) {
+        self.locale = identifier
+        (days, fullDates) = Self.known.withLock { ($0.days[identifier] ?? [:], $0.fullDates[identifier] ?? [:]) }
         let locale = Locale(identifier: identifier)
         func formatter(_ configure: (DateFormatter) -> Void) -> DateFormatter {
             let formatter = DateFormatter()
@@ -56,12 +89,17 @@ final class LocalizedDates {
         let value = Day(long: long.string(from: date), full: full.string(from: date),
                         weekday: weekday.string(from: date), weekdayShort: weekdayShort.string(from: date), short: short.string(from: date))
         days[day] = value
+        newDays[day] = value
         return value
     }
 
     /// `Wednesday, 1 May 2024` alone: a fifth of `day(_:)`'s work, for the calendars' 366 days a year.
     func fullDate(_ day: LocalDay) -> String {
-        days[day]?.full ?? full.string(from: Self.date(day))
+        if let known = days[day]?.full ?? fullDates[day] { return known }
+        let value = full.string(from: Self.date(day))
+        fullDates[day] = value
+        newFullDates[day] = value
+        return value
     }
 
     /// `May 2024`

@@ -23,8 +23,20 @@ struct CalendarBlock {
     }
 
     /// One `<tr>` per weekday, each ending in a line break: its name, then a cell per week, shaded
-    /// and labelled, linking to the day's first entry when it has one.
+    /// and labelled, linking to the day's first entry when it has one. Taken from the rows made
+    /// before (`CalendarRows`) when everything they show is the same, as it is for all but one
+    /// year of the archives after an edit.
     private func rowsHTML(_ journal: Journal, dates: LocalizedDates, href: (String) -> String) -> String {
+        let links = days.mapValues { href(journal.paths[$0.first]) }
+        var shown = "\(grid.year) \(grid.firstWeekday) \(shading.rawValue) \(dates.locale)\n"
+        for (day, tally) in days.sorted(by: { $0.key < $1.key }) {
+            shown += "\(day.iso8601) \(tally.entries) \(tally.words) \(links[day]!)\n"
+        }
+        let key = ContentHash.digest(parts: [journal.words.digest, Array(shown.utf8)])
+        return CalendarRows.rows(key) { makeRows(journal, dates: dates, links: links) }
+    }
+
+    private func makeRows(_ journal: Journal, dates: LocalizedDates, links: [LocalDay: String]) -> String {
         let levels = shading.levels(days)
         var html = ""
         for (row, weekday) in grid.rowWeekdays.enumerated() {
@@ -35,8 +47,8 @@ struct CalendarBlock {
                 guard let day = week[row] else { html += "<td class=\"out\"></td>"; continue }
                 let tally = days[day]
                 let label = HTMLEscaper.escape(Self.label(tally, on: dates.fullDate(day), journal.words))
-                if let tally {
-                    html += "<td class=\"l\(levels[day] ?? 0)\" title=\"\(label)\"><a href=\"\(HTMLEscaper.escape(href(journal.paths[tally.first])))\">"
+                if tally != nil {
+                    html += "<td class=\"l\(levels[day] ?? 0)\" title=\"\(label)\"><a href=\"\(HTMLEscaper.escape(links[day]!))\">"
                         + "<span class=\"visually-hidden\">\(label)</span></a></td>"
                 } else {
                     html += "<td class=\"l0\"><span class=\"visually-hidden\">\(label)</span></td>"
