@@ -51,6 +51,9 @@ public final class Preview: Sendable {
     /// Rebuilds run so far (the first build included), for tests and the terminal.
     private let builds = Mutex(0)
     private let lastWarnings = Mutex<Set<Diagnostic>>([])
+    /// What the last good build left for the next to continue from (`BuildMemory`): the preview's
+    /// folder is Daybook's own, so its files need not be looked at again.
+    private let memory = Mutex<BuildMemory?>(nil)
 
     /// - Parameter say: prints a line on the terminal (standard error).
     public init(_ options: PreviewOptions, say: @escaping @Sendable (String) -> Void) {
@@ -117,18 +120,20 @@ public final class Preview: Sendable {
                 continue
             }
             if ContinuousClock.now < due { try await Task.sleep(until: due, clock: .continuous) }
-            guard scheduler.withLock({ $0.startIfDue(at: .now) }) else { continue }
-            await rebuild(first: false)
+            guard let changedAt = scheduler.withLock({ $0.startIfDue(at: .now) }) else { continue }
+            await rebuild(first: false, changedAt: changedAt)
             scheduler.withLock { $0.finished() }
         }
     }
 
     /// One build into the preview's folder; tells the open pages what changed, or the errors.
-    func rebuild(first: Bool) async {
+    /// - Parameter changedAt: when the first change this rebuild answers was seen.
+    func rebuild(first: Bool, changedAt: ContinuousClock.Instant? = nil) async {
         let buildOptions = options.buildOptions
         let count = builds.withLock { $0 += 1; return $0 }
         do {
-            let report = try await Builder.run(buildOptions)
+            let report = try await Builder.run(buildOptions, continuing: memory.withLock { $0 })
+            memory.withLock { $0 = report.memory }
             // A warning is printed when it appears, not again on every rebuild while it holds.
             let fresh = lastWarnings.withLock { last in
                 defer { last = Set(report.warnings) }
@@ -145,6 +150,7 @@ public final class Preview: Sendable {
             let what = first ? "Built" : "Rebuilt"
             if options.timings {
                 for stage in report.stages { say(String(format: "%8.3f s  %@", stage.seconds, stage.name)) }
+                if let changedAt { say(String(format: "%8.3f s  from the change seen to the pages told", (ContinuousClock.now - changedAt) / .seconds(1))) }
             }
             say("\(what) \(report.entries) \(report.entries == 1 ? "entry" : "entries") in \(String(format: "%.2f", report.seconds)) s (build \(count)): \(changes.changed.count) files changed, \(changes.removed.count) removed")
         } catch {

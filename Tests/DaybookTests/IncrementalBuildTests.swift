@@ -43,11 +43,9 @@ import Testing
         return times
     }
 
-    @Test func matchesAFullBuildAfterEveryKindOfChange() async throws {
-        let journal = try TemporaryJournal(Self.journalFiles())
-        defer { journal.remove() }
-        _ = try await Self.build(journal.root)
-        let steps: [(String, () throws -> Void)] = [
+    /// Every kind of change a journal goes through, one after another, each named.
+    static func steps(_ journal: TemporaryJournal) -> [(String, () throws -> Void)] {
+        [
             ("edit a body", { try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2\ndate: 2024-03-02 09:00\ntags: [walks]\n---\nChanged words.\n") }),
             ("retitle an entry", { try journal.write("entries/2024-03-03-day.md", "---\ntitle: A new name\ndate: 2024-03-03 09:00\ntags: [sea]\n---\nText.\n") }),
             ("add an entry", { try journal.write("entries/2024-05-01-new.md", "---\ntitle: New month\ndate: 2024-05-01\ntags: [rain]\n---\nNew.\n") }),
@@ -95,7 +93,13 @@ import Testing
             ("drop the old address", { try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day two\ndate: 2024-03-02 09:00\n---\nChanged words.\n") }),
             ("retitle the entry on this day", { try journal.write("entries/2023-06-01-last.md", "---\ntitle: June, a year before\ndate: 2023-06-01\n---\nA year before.\n") }),
         ]
-        for (name, change) in steps {
+    }
+
+    @Test func matchesAFullBuildAfterEveryKindOfChange() async throws {
+        let journal = try TemporaryJournal(Self.journalFiles())
+        defer { journal.remove() }
+        _ = try await Self.build(journal.root)
+        for (name, change) in Self.steps(journal) {
             try change()
             _ = try await Self.build(journal.root)
             try await Self.expectSameAsFullBuild(journal, name)

@@ -24,9 +24,10 @@ extension BuildCache {
         var count: Int { entries.count + removedEntries.count + outputs.count + removedOutputs.count }
     }
 
-    /// Appends `change` as one record to the log of the base `origin` describes; false when the
+    /// Appends `change` as one record to the log of the base `origin` describes; nil when the
     /// base should be written anew instead (the log is full, damaged or not the one that was read).
-    static func appendToLog(_ change: Change, journal: URL, origin: Origin) -> Bool {
+    /// - Returns: the origin with the record counted.
+    static func appendToLog(_ change: Change, journal: URL, origin: Origin) -> Origin? {
         file.append(journal: journal, origin: origin) { writer in
             writer.int(change.savedAt)
             writer.string(change.outputPath)
@@ -53,7 +54,7 @@ extension BuildCache {
         self.origin = origin
     }
 
-    private mutating func apply(_ change: Change) {
+    mutating func apply(_ change: Change) {
         savedAt = change.savedAt
         outputPath = change.outputPath
         for (path, cached) in change.entries { entries[path] = cached }

@@ -102,7 +102,9 @@ struct BuildCache: Sendable {
     }
 
     /// Writes the whole cache atomically as the base file and starts an empty log.
-    func saveBase(journal: URL) {
+    /// - Returns: where a load would now find the cache came from; nil when it was not written.
+    @discardableResult
+    func saveBase(journal: URL) -> Origin? {
         var writer = ByteWriter(capacity: 600 * entries.count + 100 * outputs.count)
         writer.int(Self.format)
         writer.data(parseKey)
@@ -115,7 +117,7 @@ struct BuildCache: Sendable {
         writer.data(dataKey)
         writer.list(dataPaths) { $0.string($1) }
         Self.makeFolder(journal: journal)
-        Self.file.writeBase(writer.bytes, journal: journal)
+        return Self.file.writeBase(writer.bytes, journal: journal)
     }
 
     static func write(_ path: String, _ cached: CachedEntry, to writer: inout ByteWriter) {

@@ -12,10 +12,13 @@ extension Builder {
     ///     stage started it while it rendered.
     ///   - outputChanges: which records are new and which files were removed since the cache's
     ///     records, when the write stage knows; else every record is compared.
+    /// - Returns: the cache as the next build would load it (see `BuildMemory`); nil when it could
+    ///   not be saved.
+    @discardableResult
     static func saveCache(_ loaded: Loaded, output: URL, records: [String: BuildCache.OutputRecord],
                           data: (key: [UInt8], paths: [String]), journal: URL,
                           storing: Task<[BodyStore.Reference?]?, Never>? = nil,
-                          outputChanges: (renewed: [String], removed: [String])? = nil) async {
+                          outputChanges: (renewed: [String], removed: [String])? = nil) async -> BuildCache? {
         // Nothing to learn from a build that changed nothing: rewriting the cache would cost more
         // than the whole rebuild.
         if let previous = loaded.cache, previous.outputPath == BuildCache.outputPath(output, journal: journal), previous.outputs == records,
@@ -23,13 +26,13 @@ extension Builder {
            previous.entries.count == loaded.entries.count,
            loaded.entries.allSatisfy({ $0.entry != nil && $0.stat != nil && previous.entries[$0.path]?.stat == $0.stat }) {
             _ = await storing?.value  // never left writing the body store as the process ends
-            return
+            return previous
         }
         let key = parseKey(loaded.journal.settings), savedAt = FileStat.now
         let outputPath = BuildCache.outputPath(output, journal: journal)
         let items = cacheable(loaded)
         let stored = if let storing { await storing.value } else { storeBodies(items, journal: journal) }
-        guard let bodies = stored else { return }
+        guard let bodies = stored else { return nil }
         // A few changes go to the log, worked out without assembling the whole cache, which
         // costs more than the rest of a one-entry edit.
         if let previous = loaded.cache, let origin = previous.origin, previous.parseKey == key {
@@ -38,7 +41,12 @@ extension Builder {
             addEntryChanges(items, bodies, previous: previous, to: &change)
             addOutputChanges(records, outputChanges, previous: previous, to: &change)
             let limit = max(256, (items.count + records.count) / 8)
-            if change.count <= limit, BuildCache.appendToLog(change, journal: journal, origin: origin) { return }
+            if change.count <= limit, let appended = BuildCache.appendToLog(change, journal: journal, origin: origin) {
+                var cache = previous
+                cache.apply(change)
+                cache.origin = appended
+                return cache
+            }
         }
         var cache = BuildCache(parseKey: key)
         cache.savedAt = savedAt
@@ -50,7 +58,9 @@ extension Builder {
         cache.outputs = records
         cache.dataKey = data.key
         cache.dataPaths = data.paths
-        cache.saveBase(journal: journal)
+        guard let origin = cache.saveBase(journal: journal) else { return nil }
+        cache.origin = origin
+        return cache
     }
 
     private static func cached(_ item: LoadedEntry, _ body: BodyStore.Reference) -> BuildCache.CachedEntry {

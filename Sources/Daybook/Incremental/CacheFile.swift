@@ -42,17 +42,21 @@ struct CacheFile: Sendable {
         origin.logBytes = SealedLog.read(logURL(in: journal), magic: logMagic, base: origin.digest, apply: apply)
     }
 
-    /// Appends one record to the log of `origin`'s base; false when the base should be written
+    /// Appends one record to the log of `origin`'s base; nil when the base should be written
     /// anew instead (the log is full, damaged, or not the one that was read).
-    func append(journal: URL, origin: Origin, record: (inout ByteWriter) -> Void) -> Bool {
+    /// - Returns: `origin` with the record counted, as a load would find it now.
+    func append(journal: URL, origin: Origin, record: (inout ByteWriter) -> Void) -> Origin? {
         SealedLog.append(to: logURL(in: journal), magic: logMagic, base: origin.digest, baseBytes: origin.bytes,
-                         logBytes: origin.logBytes, record: record)
+                         logBytes: origin.logBytes, record: record).map { Origin(digest: origin.digest, bytes: origin.bytes, logBytes: $0) }
     }
 
     /// Writes `payload` as the base file and empties the log: records of the old base would be
     /// ignored anyway (they name it), and the space is freed.
-    func writeBase(_ payload: [UInt8], journal: URL) {
-        SealedFile.write(payload, to: url(in: journal), magic: magic)
+    /// - Returns: where a load would now find the cache came from; nil when it was not written.
+    @discardableResult
+    func writeBase(_ payload: [UInt8], journal: URL) -> Origin? {
+        let digest = SealedFile.write(payload, to: url(in: journal), magic: magic)
         unlink(logURL(in: journal).path)
+        return digest.map { Origin(digest: $0, bytes: payload.count) }
     }
 }

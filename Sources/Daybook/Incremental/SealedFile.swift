@@ -14,17 +14,24 @@ enum SealedFile {
 
     /// Writes the file atomically, making its folder if needed; a failure only costs the next
     /// build its head start.
-    static func write(_ payload: [UInt8], to url: URL, magic: [UInt8]) {
+    /// - Returns: the payload's SHA-256, as `read` would return it; nil when it was not written.
+    @discardableResult
+    static func write(_ payload: [UInt8], to url: URL, magic: [UInt8]) -> [UInt8]? {
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         // Written in parts, not joined first: the payload of a large journal is megabytes.
         let temporary = url.path + ".tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { return }
+        guard descriptor >= 0 else { return nil }
         var written = true
-        for part in [magic, payload, ContentHash.digest(payload)] {
+        let digest = ContentHash.digest(payload)
+        for part in [magic, payload, digest] {
             written = written && part.withUnsafeBytes { FileWriter.writeAll(descriptor, $0) }
         }
         close(descriptor)
-        if !written || rename(temporary, url.path) != 0 { unlink(temporary) }
+        guard written, rename(temporary, url.path) == 0 else {
+            unlink(temporary)
+            return nil
+        }
+        return digest
     }
 }

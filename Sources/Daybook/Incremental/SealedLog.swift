@@ -38,25 +38,27 @@ enum SealedLog {
 
     /// Appends one record following the base `digest` (of `baseBytes` bytes), if the log holds
     /// exactly the `logBytes` of records that were read and stays within `limit(baseBytes:)`;
-    /// false when the caller should write its base file anew instead.
+    /// nil when the caller should write its base file anew instead.
+    /// - Returns: the bytes of records the log now holds (what `read` would return).
     static func append(to url: URL, magic: [UInt8], base digest: [UInt8], baseBytes: Int, logBytes: Int,
-                       record write: (inout ByteWriter) -> Void) -> Bool {
+                       record write: (inout ByteWriter) -> Void) -> Int? {
         var payload = ByteWriter()
         payload.data(digest)
         write(&payload)
         var length = ByteWriter()
         length.fixedInt(payload.bytes.count)
         let record = length.bytes + payload.bytes + ContentHash.digest(payload.bytes)
-        guard logBytes < .max, logBytes + record.count <= limit(baseBytes: baseBytes) else { return false }
+        guard logBytes < .max, logBytes + record.count <= limit(baseBytes: baseBytes) else { return nil }
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         // Anything but the records read (a torn record, the log of another base, another build's
         // record) means starting afresh.
         var info = stat()
         let expected = logBytes == 0 ? 0 : magic.count + logBytes
-        guard fstat(descriptor, &info) == 0, Int(info.st_size) == expected else { return false }
+        guard fstat(descriptor, &info) == 0, Int(info.st_size) == expected else { return nil }
         let framed = (expected == 0 ? magic : []) + record
-        return framed.withUnsafeBytes { FileWriter.writeAll(descriptor, $0) }
+        guard framed.withUnsafeBytes({ FileWriter.writeAll(descriptor, $0) }) else { return nil }
+        return logBytes + record.count
     }
 }

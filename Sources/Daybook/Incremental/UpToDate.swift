@@ -62,9 +62,12 @@ struct UpToDate: Sendable {
     /// Looks at every entry file and every file the last build wrote. The state holds when all of
     /// them and the fingerprint are unchanged; an entry file modified within two seconds of the
     /// save is never trusted (see `Builder.loadEntries`).
-    /// - Parameter entriesSeen: told, before the output files are looked at, whether the entries
-    ///   and the fingerprint hold.
-    func observe(_ files: JournalFiles, fingerprint: [UInt8], output: URL, jobs: Int,
+    /// - Parameters:
+    ///   - trustingOutput: take the output files as the state recorded them, without looking (a
+    ///     build that continues one of the same process, see `BuildMemory`).
+    ///   - entriesSeen: told, before the output files are looked at, whether the entries and the
+    ///     fingerprint hold.
+    func observe(_ files: JournalFiles, fingerprint: [UInt8], output: URL, jobs: Int, trustingOutput: Bool = false,
                  entriesSeen: (Bool) -> Void = { _ in }) async throws -> Observation {
         let journal = Folder(files.root.path), site = Folder(output.path)
         let root = files.root.path + "/", outputRoot = output.path + "/"
@@ -75,7 +78,7 @@ struct UpToDate: Sendable {
                 now.0 == then.path && now.1 == then.stat && then.stat.modified < trustedBefore
             }
         entriesSeen(entriesHold)
-        let outputStats = try await parallelMap(outputs, jobs: jobs) { site.stat($0.path, root: outputRoot) }
+        let outputStats = trustingOutput ? outputs.map { Optional($0.stat) } : try await parallelMap(outputs, jobs: jobs) { site.stat($0.path, root: outputRoot) }
         let holds = entriesHold && zip(outputs, outputStats).allSatisfy { $0.stat == $1 } && OutputFolder.isDaybookOutput(output)
         return Observation(holds: holds, entryStats: entryStats,
                            outputStats: Dictionary(zip(outputs.map(\.path), outputStats), uniquingKeysWith: { a, _ in a }))

@@ -7,8 +7,9 @@ struct Written: Sendable {
     var records: [String: BuildCache.OutputRecord] = [:]
     var pageCount = 0
     var warnings: [Diagnostic] = []
-    /// The saving of the build cache and of the features' caches, under way.
-    var saving: Task<Void, Never>?
+    /// The saving of the build cache and of the features' caches, under way; it gives the cache
+    /// as the next build would load it.
+    var saving: Task<BuildCache?, Never>?
 }
 
 extension Build {
@@ -139,6 +140,14 @@ struct WriteStage: Sendable {
 
     mutating func keep(_ compared: ComparedPages) {
         toRender = compared.toRender
+        // An update renders a few pages on two cores: the costliest first (those listing the
+        // most entries: the archives, the map, a large tag), so none of them starts last and
+        // keeps the others waiting. A build from scratch has thousands, shared out evenly as they come.
+        if !last.isEmpty && toRender.count > 1 {
+            let journal = loaded.journal
+            toRender = toRender.map { ($0, $0.page.entriesShown(in: journal).count) }
+                .sorted { $0.1 > $1.1 }.map(\.0)
+        }
         var all = compared.kept
         all.merge(kept) { _, data in data }
         kept = all

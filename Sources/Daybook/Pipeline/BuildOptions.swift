@@ -94,6 +94,9 @@ public struct BuildReport: Sendable {
     /// a preview server compares two builds' keys to tell which files changed. Nil when the build
     /// stopped early because nothing had changed.
     public var outputKeys: [String: [UInt8]]?
+    /// What this build leaves for the next build by this process to continue from (see
+    /// `BuildMemory`); nil when it saved nothing (`check`, or nothing had changed).
+    public var memory: BuildMemory?
 
     public struct Stage: Sendable {
         public var name: String

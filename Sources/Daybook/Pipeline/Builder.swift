@@ -11,7 +11,9 @@ import Foundation
 /// Each stage takes values and returns values; problems are collected per stage and raised at
 /// its boundary. `check` runs every stage with a sink that writes nothing.
 public enum Builder {
-    public static func run(_ options: BuildOptions,
+    /// - Parameter memory: what the last build of this process left (`BuildReport.memory`), to
+    ///   continue from without reading it back from disk; see `BuildMemory` for when that is right.
+    public static func run(_ options: BuildOptions, continuing memory: BuildMemory? = nil,
                            progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) async throws(BuildFailure) -> BuildReport {
         if options.writes, let problem = options.outputPlacementProblem { throw BuildFailure([problem]) }
         // One writing build of a journal at a time, held until this returns (see `BuildLock`).
@@ -20,7 +22,7 @@ public enum Builder {
         } : nil
         defer { withExtendedLifetime(lock) {} }
         do {
-            var build = Build(options: options, progress: progress)
+            var build = Build(options: options, memory: memory.flatMap { $0.fits(options) ? $0 : nil }, progress: progress)
             return try await build.run()
         } catch let failure as BuildFailure {
             throw failure
@@ -33,25 +35,30 @@ public enum Builder {
 /// One run of the pipeline: its options, its progress reports and its stage timer.
 struct Build {
     let options: BuildOptions
+    /// The last build's state and cache, kept in memory by the process (`BuildMemory`).
+    let memory: BuildMemory?
     let progress: @Sendable (BuildProgress) -> Void
     var timer = StageTimer()
 
-    init(options: BuildOptions, progress: @escaping @Sendable (BuildProgress) -> Void) {
+    init(options: BuildOptions, memory: BuildMemory? = nil, progress: @escaping @Sendable (BuildProgress) -> Void) {
         self.options = options
+        self.memory = memory
         self.progress = progress
     }
 
     mutating func run() async throws -> BuildReport {
         // The last build's state is read while the journal is scanned.
-        let lastState = options.writes && options.useCache ? Task { [journal = options.journal] in UpToDate.load(journal: journal) } : nil
+        let lastState = options.writes && options.useCache
+            ? Task { [journal = options.journal, memory] in memory.map(\.state) ?? UpToDate.load(journal: journal) } : nil
         let files = try JournalFiles.scan(options.journal, entriesFolder: options.entriesFolder)
         let last = try await upToDate(files, lastState: lastState)
         if var report = last.report {
             report.sectionFilesSkipped = files.sectionFiles
+            report.memory = memory  // still what the disk holds
             return report
         }
         let loaded = try await load(files, cacheRead: last.cacheRead, entryStats: last.observed?.entryStats)
-        let (written, stage) = try await write(loaded, outputStats: last.observed?.outputStats)
+        let (written, stage) = try await write(loaded, outputStats: last.observed?.outputStats ?? memory?.outputStats)
         let privateEntries = loaded.privacy?.privateCount ?? 0
         var report = BuildReport(entries: loaded.journal.entries.count + privateEntries, draftsLeftOut: loaded.journal.draftsLeftOut,
                                  pages: written.pageCount, seconds: timer.total, output: options.writes ? options.resolvedOutput : nil,
@@ -82,12 +89,12 @@ struct Build {
     mutating func upToDate(_ files: JournalFiles, lastState: Task<UpToDate?, Never>?) async throws -> LastBuild {
         var last = LastBuild()
         guard let lastState else { return last }
-        let readCache = { [journal = options.journal] in Task { BuildCache.load(journal: journal) } }
+        let readCache = { [journal = options.journal, memory] in Task { memory?.cache ?? BuildCache.load(journal: journal) } }
         last.fingerprint = UpToDate.fingerprint(files, options: options, settings: SettingsLoader.load(text: files.settingsText).0)
         if let fingerprint = last.fingerprint, let state = await lastState.value {
             var cacheRead: Task<BuildCache?, Never>?
-            let seen = try await state.observe(files, fingerprint: fingerprint, output: options.writtenOutput,
-                                               jobs: options.jobs) { entriesHold in if !entriesHold { cacheRead = readCache() } }
+            let seen = try await state.observe(files, fingerprint: fingerprint, output: options.writtenOutput, jobs: options.jobs,
+                                               trustingOutput: memory != nil) { entriesHold in if !entriesHold { cacheRead = readCache() } }
             if seen.holds {
                 timer.lap("nothing changed")
                 var report = state.report
@@ -105,16 +112,21 @@ struct Build {
     }
 
     /// Saves the cache and the up-to-date state for the next build; they are saved side by side.
+    /// The report keeps both, as saved, for a next build by this process (`BuildMemory`).
     mutating func save(_ loaded: Loaded, _ written: Written, fingerprint: [UInt8]?, report: inout BuildReport) async {
+        var state: UpToDate?
         if let fingerprint {
             // Built with the labels of `UpToDate`'s lists: unlabelled tuples would be converted, copying each list.
             let entries = loaded.entries.compactMap { item in item.stat.map { (path: item.path, stat: $0) } }
-            UpToDate(fingerprint: fingerprint, savedAt: FileStat.now, entries: entries,
-                     outputs: written.records.map { (path: $0.key, stat: $0.value.stat) }, report: report).save(journal: options.journal)
+            state = UpToDate(fingerprint: fingerprint, savedAt: FileStat.now, entries: entries,
+                             outputs: written.records.map { (path: $0.key, stat: $0.value.stat) }, report: report)
+            state?.save(journal: options.journal)
         } else {
             try? FileManager.default.removeItem(at: UpToDate.url(in: options.journal))
         }
-        await written.saving?.value
+        let cache = await written.saving?.value ?? nil
+        report.memory = BuildMemory(journal: options.journal.standardizedFileURL.path,
+                                    output: options.writtenOutput.standardizedFileURL.path, state: state, cache: cache)
         timer.lap(fingerprint == nil ? "save cache" : "save cache and state")
         report.seconds = timer.total
     }

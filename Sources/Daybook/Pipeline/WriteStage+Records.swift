@@ -20,18 +20,20 @@ extension WriteStage {
     }
 
     /// Starts saving the build cache, and waits for the features' caches too. Saved after
-    /// `--no-cache` as well: that build's output is what the next one starts from.
+    /// `--no-cache` as well: that build's output is what the next one starts from. The task
+    /// gives the cache as the next build would load it.
     func save(_ records: [String: BuildCache.OutputRecord], removed: [String],
-              storing: Task<[BodyStore.Reference?]?, Never>?) -> Task<Void, Never> {
+              storing: Task<[BodyStore.Reference?]?, Never>?) -> Task<BuildCache?, Never> {
         let (loaded, output, journal, savings) = (loaded, output, options.journal, dataSavings)
         let data = (key: keys.dataKey, paths: dataPaths)
         // An update knows which records it set anew and which files it removed; a build from
         // scratch leaves the cache to compare every record.
         let changes = last.isEmpty ? nil : (renewed: made.all.map(\.path), removed: removed)
         return Task {
-            await Builder.saveCache(loaded, output: output, records: records, data: data, journal: journal,
-                                    storing: storing, outputChanges: changes)
+            let saved = await Builder.saveCache(loaded, output: output, records: records, data: data, journal: journal,
+                                                storing: storing, outputChanges: changes)
             for saving in savings { await saving.value }
+            return saved
         }
     }
 }

@@ -36,11 +36,11 @@ public struct RebuildScheduler: Sendable {
         return min(last + quiet, first + longest)
     }
 
-    /// Starts a rebuild if one is due at `now`; true when it did.
-    public mutating func startIfDue(at now: ContinuousClock.Instant) -> Bool {
-        guard let startsAt, now >= startsAt else { return false }
+    /// Starts a rebuild if one is due at `now`; when it did, the first change it answers.
+    public mutating func startIfDue(at now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        guard let startsAt, now >= startsAt, case .waiting(let first, _) = state else { return nil }
         state = .building(queued: nil)
-        return true
+        return first
     }
 
     /// The running rebuild finished: the changes seen meanwhile, if any, make the one next.

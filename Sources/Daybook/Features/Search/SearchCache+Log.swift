@@ -29,7 +29,7 @@ extension SearchCache {
             writer.list(change.terms) { $0.string($1) }
             writer.list(change.documents) { write($1.0, $1.1, to: &$0) }
             writer.list(change.removed) { $0.data($1) }
-        }
+        } != nil
     }
 
     /// Applies the log's records that follow `origin`'s base to `documents`.
