@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+@testable import Daybook
 @testable import DaybookServe
 
 /// The preview's pure pieces: which changes matter, when to rebuild, what a rebuild changed,
 /// which requests are answered, and the script added to pages.
 @Suite struct ServeUnitTests {
     /// `startIfDue` mutates, which `#expect` cannot call itself.
-    func due(_ scheduler: inout RebuildScheduler, _ now: ContinuousClock.Instant) -> Bool { scheduler.startIfDue(at: now) }
+    func due(_ scheduler: inout RebuildScheduler, _ now: ContinuousClock.Instant) -> Bool { scheduler.startIfDue(at: now) != nil }
 
     @Test func editorTemporariesAndIgnoredFoldersDoNotMatter() {
         let filter = ChangeFilter()
@@ -28,7 +29,7 @@ import Testing
         for step in 0..<50 { scheduler.changed(at: start + .milliseconds(step)) }
         #expect(scheduler.startsAt == start + .milliseconds(49 + 40))
         #expect(!due(&scheduler, start + .milliseconds(60)))
-        #expect(due(&scheduler, start + .milliseconds(89)))
+        #expect(scheduler.startIfDue(at: start + .milliseconds(89)) == start, "the rebuild answers the burst's first change")
         #expect(scheduler.startsAt == nil)
         scheduler.finished()
         #expect(scheduler.state == .idle)
@@ -112,6 +113,19 @@ import Testing
         #expect(SitePath.resolve("/../etc/passwd", in: root) == .missing)
         #expect(SitePath.resolve("/nothing", in: root) == .missing)
         #expect(SitePath.contentType("a/b.CSS") == "text/css; charset=utf-8")
+    }
+
+    /// Only Daybook's content-named stylesheet and scripts are kept by the browser without asking.
+    @Test func onlyContentNamedAssetsAreKeptWithoutAsking() {
+        for path in ["style.942481a148.css", "search-ui.eb2df2dced.js", "on-this-day-data.7cb4f23a74.js"] {
+            #expect(SitePath.isContentNamedAsset(path), "\(path)")
+        }
+        for path in ["style.css", "notes.txt", "photo.942481a148.jpg", "css/style.942481a148.css", "style.942481A148.css",
+                     "style.942481a14.css", "style.942481a1489.css", "search/r/12.js", "942481a148.css"] {
+            #expect(!SitePath.isContentNamedAsset(path), "\(path)")
+        }
+        #expect(ContentHash.fileName("style.css", content: Array("x".utf8)).hasPrefix("style."))
+        #expect(SitePath.isContentNamedAsset(ContentHash.fileName("style.css", content: Array("body{}".utf8))))
     }
 
     @Test func aReconnectingPageHearsWhatItMissedAndTheErrors() async {

@@ -3,10 +3,13 @@ templates, errors in the browser, bursts, the address it listens on, and stoppin
 import filecmp
 import os
 import pathlib
+import re
 import signal
 import socket
 import subprocess
 import time
+import urllib.error
+import urllib.request
 
 from conftest import BINARY, Events, Preview, free_port
 
@@ -280,3 +283,34 @@ def test_writes_to_the_output_folder_and_daybook_folders_start_no_rebuild(journa
     time.sleep(1.5)
     assert len(running.builds()) == before, running.builds()
     assert (journal / "_site/index.html").is_file()
+
+
+def fetch(running, path, headers=None):
+    """Status, headers and bytes of one request, 304 included."""
+    request = urllib.request.Request(running.url + path, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def test_a_reload_revalidates_files_and_gets_new_bytes_only_when_they_changed(journal, preview):
+    (journal / "static").mkdir()
+    (journal / "static/notes.txt").write_text("one")
+    running = preview()
+    status, headers, body = fetch(running, "notes.txt")
+    tag = headers["ETag"]
+    assert status == 200 and body == b"one" and tag and headers["Cache-Control"] == "no-cache"
+    status, headers, body = fetch(running, "notes.txt", {"If-None-Match": tag})
+    assert status == 304 and body == b"" and headers["ETag"] == tag
+    events = Events(running.url)
+    running.write("static/notes.txt", "two, longer")
+    events.until(lambda event: "notes.txt" in event["changed"])
+    status, headers, body = fetch(running, "notes.txt", {"If-None-Match": tag})
+    assert status == 200 and body == b"two, longer" and headers["ETag"] != tag
+    status, headers, home = fetch(running, "")  # pages are never kept: each carries its build's generation
+    assert status == 200 and headers["Cache-Control"] == "no-store" and "ETag" not in headers
+    stylesheet = re.search(r'href="(style\.[0-9a-f]{10}\.css)"', home.decode()).group(1)
+    status, headers, _ = fetch(running, stylesheet)  # named by its content: kept without asking
+    assert status == 200 and headers["Cache-Control"] == "max-age=31536000, immutable"

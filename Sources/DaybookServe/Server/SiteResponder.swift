@@ -17,7 +17,7 @@ struct SiteResponder: Sendable {
         let path = request.uri.path
         if path == LiveReload.eventsPath { return events(request) }
         switch SitePath.resolve(path, in: site.path) {
-        case .file(let file): return serve(file, status: .ok)
+        case .file(let file): return serve(file, status: .ok, ifNoneMatch: request.headers[.ifNoneMatch])
         case .redirect(let target): return Response(status: .movedPermanently, headers: [.location: target])
         case .missing:
             let notFound = site.path + "/404.html"
@@ -27,12 +27,28 @@ struct SiteResponder: Sendable {
         }
     }
 
-    private func serve(_ file: String, status: HTTPResponse.Status) -> Response {
+    /// Pages are never kept by the browser (each carries the live-reload script and its build's
+    /// generation). Daybook's stylesheet and scripts are named by their content
+    /// (`style.3f2a9c1d0b.css`), so a reloaded page takes them from the browser's cache without
+    /// asking. Other files carry a tag of their bytes, so a reload asks for them and gets "not
+    /// modified" unless they changed.
+    private func serve(_ file: String, status: HTTPResponse.Status, ifNoneMatch: String? = nil) -> Response {
         guard let data = FileManager.default.contents(atPath: file) else { return text(.notFound, "Not found.\n") }
         let type = SitePath.contentType(file)
         if type.hasPrefix("text/html") { return html(status, String(decoding: data, as: UTF8.self)) }
-        return Response(status: status, headers: [.contentType: type, .cacheControl: "no-store"],
+        let tag = Self.entityTag(data)
+        let keeping = SitePath.isContentNamedAsset(String(file.dropFirst(site.path.count + 1))) ? "max-age=31536000, immutable" : "no-cache"
+        if status == .ok, ifNoneMatch == tag { return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: keeping]) }
+        return Response(status: status, headers: [.contentType: type, .cacheControl: keeping, .eTag: tag],
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// A strong tag of the bytes, for this process: a restarted preview tags anew.
+    static func entityTag(_ data: Data) -> String {
+        var hasher = Hasher()
+        data.withUnsafeBytes { hasher.combine(bytes: $0) }
+        hasher.combine(data.count)
+        return "\"" + String(UInt64(bitPattern: Int64(hasher.finalize())), radix: 16) + "\""
     }
 
     private func html(_ status: HTTPResponse.Status, _ page: String) -> Response {
@@ -88,6 +104,15 @@ enum SitePath: Equatable {
         if !isFolder.boolValue { return .file(full) }
         if !decoded.hasSuffix("/") { return .redirect(requested + "/") }
         return FileManager.default.fileExists(atPath: full + "/index.html") ? .file(full + "/index.html") : .missing
+    }
+
+    /// `style.3f2a9c1d0b.css`: a stylesheet or script at the site's root with ten hex digits of
+    /// its content's digest in its name, as Daybook names its own (`ContentHash.fileName`).
+    static func isContentNamedAsset(_ path: String) -> Bool {
+        let parts = path.split(separator: ".", omittingEmptySubsequences: false)
+        guard !path.contains("/"), parts.count >= 3, ["css", "js"].contains(parts[parts.count - 1]) else { return false }
+        let digest = parts[parts.count - 2]
+        return digest.count == 10 && digest.allSatisfy { $0.isHexDigit && !$0.isUppercase }
     }
 
     static func contentType(_ file: String) -> String {
