@@ -21,7 +21,11 @@ protocol Feature: Sendable {
     static func load(_ input: FeatureInput) async -> (feature: Self, problems: [Diagnostic])
 
     /// Adds what the feature read to the assembled journal and works out what pages show.
+    /// Unless `changesEntries`, it only reads the entries and adds to `journal.derived`.
     mutating func assemble(_ journal: inout Journal)
+    /// Whether `assemble` changes the journal's entries (the photos' dates and places): such
+    /// features assemble first, one after another, before the others assemble side by side.
+    static var changesEntries: Bool { get }
     /// What of the feature every page shows, for every page's key.
     var siteKey: String { get }
     /// What of the feature `page` alone shows, for its key.
@@ -89,6 +93,7 @@ extension Feature {
     static var pageKinds: [any PageKind.Type] { [] }
     static func readSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText) -> [Diagnostic] { [] }
     mutating func assemble(_ journal: inout Journal) {}
+    static var changesEntries: Bool { false }
     var siteKey: String { "" }
     func key(for page: Page) -> String { "" }
     var dataKey: String { "" }
@@ -118,6 +123,34 @@ enum Features {
             for await item in group { loaded.append(item) }
             loaded.sort { $0.0 < $1.0 }
             return (loaded.map(\.1), loaded.flatMap(\.2))
+        }
+    }
+
+    /// Has every feature add its part to `journal`: first those that change its entries, in
+    /// order; then the others side by side, each on its own copy (a copy shares the entries),
+    /// and what each adds to `derived` is gathered in the order of `all`. A large journal's
+    /// places, memories and calendars took turns on one core.
+    static func assemble(_ features: inout [any Feature], _ journal: inout Journal) async {
+        var others: [Int] = []
+        for index in features.indices {
+            if type(of: features[index]).changesEntries { features[index].assemble(&journal) } else { others.append(index) }
+        }
+        let base = journal
+        let assembled = await withTaskGroup(of: (Int, any Feature, [String: any Sendable]).self) { group in
+            for index in others {
+                group.addTask { [feature = features[index]] in
+                    var (feature, copy) = (feature, base)
+                    feature.assemble(&copy)
+                    return (index, feature, copy.derived.filter { base.derived[$0.key] == nil })
+                }
+            }
+            var results: [(Int, any Feature, [String: any Sendable])] = []
+            for await result in group { results.append(result) }
+            return results.sorted { $0.0 < $1.0 }
+        }
+        for (index, feature, added) in assembled {
+            features[index] = feature
+            journal.derived.merge(added) { _, new in new }
         }
     }
 

@@ -15,24 +15,43 @@ enum ContentHash {
         return hasher.finish()
     }
 
-    /// Adds length-prefixed parts to one SHA-256 without collecting them first.
+    /// Adds length-prefixed parts to one SHA-256. The parts are gathered in a buffer handed on
+    /// in large pieces: page keys add tens of thousands of 32-byte parts, and each call into the
+    /// digest costs more than the hashing of so few bytes.
     struct Hasher {
         private var sha = SHA256()
+        private var buffer: [UInt8] = []
+        private static let flushAt = 16 << 10
+
+        init() {
+            buffer.reserveCapacity(1024)
+        }
 
         mutating func add(_ bytes: [UInt8]) {
-            withUnsafeBytes(of: Int64(bytes.count).littleEndian) { sha.update(bufferPointer: $0) }
-            sha.update(data: bytes)
+            withUnsafeBytes(of: Int64(bytes.count).littleEndian) { buffer.append(contentsOf: $0) }
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= Self.flushAt { flush() }
         }
 
         mutating func add(_ text: String) {
             var text = text
-            text.withUTF8 { buffer in
-                withUnsafeBytes(of: Int64(buffer.count).littleEndian) { sha.update(bufferPointer: $0) }
-                sha.update(bufferPointer: UnsafeRawBufferPointer(buffer))
+            text.withUTF8 { utf8 in
+                withUnsafeBytes(of: Int64(utf8.count).littleEndian) { buffer.append(contentsOf: $0) }
+                buffer.append(contentsOf: utf8)
             }
+            if buffer.count >= Self.flushAt { flush() }
         }
 
-        func finish() -> [UInt8] { Array(sha.finalize()) }
+        private mutating func flush() {
+            sha.update(data: buffer)
+            buffer.removeAll(keepingCapacity: true)
+        }
+
+        func finish() -> [UInt8] {
+            var sha = sha
+            sha.update(data: buffer)
+            return Array(sha.finalize())
+        }
     }
 
     static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {

@@ -43,7 +43,7 @@ extension Build {
         journal.words = words
         diagnostics += wordProblems
         var (features, featureProblems) = await loadingFeatures
-        for index in features.indices { features[index].assemble(&journal) }
+        await Features.assemble(&features, &journal)
         diagnostics += featureProblems
         timer.lap("assemble")
 

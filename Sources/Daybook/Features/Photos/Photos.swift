@@ -21,6 +21,9 @@ struct Photos: Feature {
 
     /// Dates `photo_date: true` entries, pairs the journal's entries with their photos, and
     /// places `location: from-photo`.
+    /// Photos give entries their dates and places.
+    static var changesEntries: Bool { true }
+
     mutating func assemble(_ journal: inout Journal) {
         PhotoDates.apply(library, to: &journal)
         for index in journal.entries.indices {

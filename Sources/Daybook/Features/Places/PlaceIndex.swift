@@ -74,10 +74,13 @@ struct PlaceIndex: Sendable {
                 groupsNamed[name ?? "", default: []].append(group)
                 groups.append(Group(name: name, spot: spot))
             }
-            groups[group].entries.insert(index, at: 0)
+            // Oldest first here, turned newest first below: inserting at the front cost a copy
+            // of the group's entries each time.
+            groups[group].entries.append(index)
         }
+        for index in groups.indices { groups[index].entries.reverse() }
         groups = Self.mergingNamesIntoPositions(groups)
-        var used: Set<String> = []
+        var used: [String: Int] = [:]
         var places: [JournalPlace] = []
         var placeOfEntry: [Int: Int] = [:]
         for group in groups {
@@ -100,8 +103,10 @@ struct PlaceIndex: Sendable {
     private static func mergingNamesIntoPositions(_ groups: [Group]) -> [Group] {
         var result = groups
         var removed: Set<Int> = []
+        var positioned: [String: [Int]] = [:]
+        for (index, group) in groups.enumerated() where group.spot != nil { positioned[group.name ?? "", default: []].append(index) }
         for (index, group) in groups.enumerated() where group.spot == nil {
-            let candidates = groups.indices.filter { groups[$0].spot != nil && groups[$0].name == group.name }
+            let candidates = group.name.map { positioned[$0] ?? [] } ?? []
             guard let target = candidates.max(by: { groups[$0].entries.count < groups[$1].entries.count || (groups[$0].entries.count == groups[$1].entries.count && $0 > $1) })
             else { continue }
             result[target].entries = (result[target].entries + group.entries).sorted()
@@ -127,15 +132,19 @@ struct PlaceIndex: Sendable {
         return name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
-    private static func unique(_ slug: String, _ used: inout Set<String>) -> String {
+    /// `slug`, or `slug-2`, `slug-3`… when taken. `used` holds each slug taken and the next
+    /// number to try after it, so a name with many places (one town's many spots) is not
+    /// counted up from 2 for each.
+    private static func unique(_ slug: String, _ used: inout [String: Int]) -> String {
         let base = slug.isEmpty ? "place" : slug
-        var candidate = base
-        var number = 2
-        while used.contains(candidate) {
-            candidate = "\(base)-\(number)"
-            number += 1
+        guard var number = used[base] else {
+            used[base] = 2
+            return base
         }
-        used.insert(candidate)
+        while used["\(base)-\(number)"] != nil { number += 1 }
+        let candidate = "\(base)-\(number)"
+        used[base] = number + 1
+        used[candidate] = 2
         return candidate
     }
 

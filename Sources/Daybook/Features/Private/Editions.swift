@@ -41,7 +41,7 @@ extension WriteStage {
         let entries = loaded.entries.compactMap(\.entry).filter { plan.shows($0, in: edition) }
         var (journal, _) = JournalAssembler.assemble(entries, settings: settings)
         var (features, _) = await Features.load(FeatureInput(options: editionOptions, files: loaded.files, settings: settings))
-        for index in features.indices { features[index].assemble(&journal) }
+        await Features.assemble(&features, &journal)
         let editionLoaded = Loaded(files: loaded.files, journal: journal, templates: loaded.templates, features: features,
                                    warnings: [], cache: nil, entries: loaded.entries, loader: loaded.loader)
         var stage = try await WriteStage(editionLoaded, options: editionOptions, outputStats: nil)
