@@ -43,4 +43,57 @@ import Testing
             try await IncrementalBuildTests.expectSameAsFullBuild(journal, step)
         }
     }
+
+    /// The map shows of its entries only dates and addresses: an edit of an entry's words leaves
+    /// it as it is (its file is not written again), while a new date or a retitle that moves the
+    /// entry's address makes it again; each step equal to a full build.
+    @Test func theMapIsMadeAgainOnlyWhenADateOrAnAddressChanges() async throws {
+        let journal = try TemporaryJournal([
+            "daybook.yml": "title: Places\n",
+            "entries/a.md": Self.entry("2024-03-01", "Flat", "{ name: Home, lat: 51.45, lon: -2.59 }"),
+            "entries/b.md": Self.entry("2024-04-01", "Temple", "{ name: Kyoto, lat: 35.01, lon: 135.77 }"),
+        ])
+        defer { journal.remove() }
+        _ = try await IncrementalBuildTests.build(journal.root)
+        let map = journal.site.appendingPathComponent("places/index.html").path
+        let steps: [(String, String, Bool)] = [
+            ("more words", "---\ntitle: Temple\ndate: 2024-04-01\nlocation: { name: Kyoto, lat: 35.01, lon: 135.77 }\n---\nA longer text of Temple, with many more words.\n", false),
+            ("a tag", "---\ntitle: Temple\ndate: 2024-04-01\ntags: [trips]\nlocation: { name: Kyoto, lat: 35.01, lon: 135.77 }\n---\nA longer text.\n", false),
+            ("another day", "---\ntitle: Temple\ndate: 2024-04-02\ntags: [trips]\nlocation: { name: Kyoto, lat: 35.01, lon: 135.77 }\n---\nA longer text.\n", true),
+            ("another title, so another address", "---\ntitle: Shrine\ndate: 2024-04-02\ntags: [trips]\nlocation: { name: Kyoto, lat: 35.01, lon: 135.77 }\n---\nA longer text.\n", true),
+        ]
+        for (step, text, remade) in steps {
+            let before = try #require(FileStat(path: map))
+            try await Task.sleep(for: .milliseconds(20))
+            try journal.write("entries/b.md", text)
+            _ = try await IncrementalBuildTests.build(journal.root)
+            #expect((FileStat(path: map) != before) == remade, "\(step)")
+            try await IncrementalBuildTests.expectSameAsFullBuild(journal, step)
+        }
+    }
+
+    /// The map's key, unlike a list's, stays the same when an entry's words, title or tags
+    /// change, and changes with its date or address. (A page made again with the same bytes is
+    /// not written again, so only the key shows what the build would render.)
+    @Test func theMapsKeyTakesDatesAndAddressesAlone() async throws {
+        func keys(_ text: String) async throws -> (map: [UInt8], place: [UInt8]) {
+            let entries = [("entries/a.md", Self.entry("2024-03-01", "Flat", "{ name: Home, lat: 51.45, lon: -2.59 }")),
+                           ("entries/b.md", text)]
+            let parsed = entries.compactMap { loadEntry($0.1, path: $0.0).0 }
+            let (journal, _) = JournalAssembler.assemble(parsed, settings: Settings())
+            let files = Dictionary(uniqueKeysWithValues: zip(entries, parsed).map { ($0.0.0, (hash: ContentHash.digest(Array($0.0.1.utf8)), listKey: $0.1.listKey)) })
+            let keys = try await PageKeys(journal: journal, files: files, siteKey: [])
+            return (keys.key(for: Page(MapPage.self, 0)), keys.key(for: Page(PlacePage.self, 1)))  // Kyoto, visited second
+        }
+        let base = try await keys(Self.entry("2024-04-01", "Temple", "{ name: Kyoto, lat: 35.01, lon: 135.77 }"))
+        let words = try await keys("---\ntitle: Temple\ndate: 2024-04-01\ntags: [trips]\nlocation: { name: Kyoto, lat: 35.01, lon: 135.77 }\n---\nMore words.\n")
+        #expect(words.map == base.map)
+        #expect(words.place != base.place, "a place's own page lists its entries' titles and excerpts")
+        let day = try await keys(Self.entry("2024-04-02", "Temple", "{ name: Kyoto, lat: 35.01, lon: 135.77 }"))
+        #expect(day.map != base.map)
+        let title = try await keys(Self.entry("2024-04-01", "Shrine", "{ name: Kyoto, lat: 35.01, lon: 135.77 }"))
+        #expect(title.map != base.map, "another title is another address")
+        let moved = try await keys(Self.entry("2024-04-01", "Temple", "{ name: Kyoto, lat: 34.99, lon: 135.76 }"))
+        #expect(moved.map != base.map)
+    }
 }

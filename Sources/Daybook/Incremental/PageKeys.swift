@@ -50,9 +50,12 @@ struct PageKeys: Sendable {
         var hasher = ContentHash.Hasher()
         hasher.add(siteKey)
         hasher.add(page.sitePath(in: journal))
-        let whole = page.entryShownWhole
+        let whole = page.entryShownWhole, datesOnly = page.showsEntryDatesOnly
         for index in page.entriesShown(in: journal) {
-            if index == whole {
+            if datesOnly {
+                hasher.add("\(journal.entries[index].date)")
+                hasher.add(journal.paths[index])
+            } else if index == whole {
                 hasher.add(entryKeys[index])
             } else {
                 hasher.add(listKeys[index])

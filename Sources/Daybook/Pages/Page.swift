@@ -34,6 +34,9 @@ struct Page: Sendable, Hashable {
     /// Everything else the page shows that is not an entry (neighbours, counts), for its key.
     func structure(in journal: Journal) -> [String] { kind.structure(index, in: journal) }
 
+    /// Whether the page shows of its entries only their dates and addresses (`PageKind`).
+    var showsEntryDatesOnly: Bool { kind.showsEntryDatesOnly }
+
     /// The entry whose whole file (body included) the page shows, if any.
     var entryShownWhole: Int? { kind.showsWholeEntry ? index : nil }
 

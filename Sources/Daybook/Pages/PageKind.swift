@@ -14,6 +14,10 @@ protocol PageKind: Sendable {
     static func structure(_ index: Int, in journal: Journal) -> [String]
     /// True for a kind whose page `index` is entry `index` itself, body and all.
     static var showsWholeEntry: Bool { get }
+    /// True for a kind that shows of its entries only their dates and addresses (the map: first
+    /// and last visits, pins leading to entries), no title, excerpt or count of words: its key
+    /// takes those alone, so editing an entry's words does not make it again.
+    static var showsEntryDatesOnly: Bool { get }
     /// False for a kind whose pages only send the reader elsewhere (redirects): left out of the sitemap.
     static var inSitemap: Bool { get }
     /// The page's title (nil for none) and its own keys of the template context.
@@ -22,6 +26,7 @@ protocol PageKind: Sendable {
 
 extension PageKind {
     static var showsWholeEntry: Bool { false }
+    static var showsEntryDatesOnly: Bool { false }
     static var inSitemap: Bool { true }
     static func entriesShown(_ index: Int, in journal: Journal) -> [Int] { [] }
     static func structure(_ index: Int, in journal: Journal) -> [String] { [] }

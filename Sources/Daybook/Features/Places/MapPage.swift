@@ -12,13 +12,20 @@ enum MapPage: SinglePageKind {
         PlaceIndex.of(journal).placeOfEntry.keys.sorted()
     }
 
+    /// Of its entries the page shows dates (first and last visits, the latest place) and
+    /// addresses (a pin with one entry leads to it); the covers are the photos' part of the key.
+    static var showsEntryDatesOnly: Bool { true }
+
+    /// Each place, and which entries it has: their dates and addresses are in the key already.
     static func structure(_ index: Int, in journal: Journal) -> [String] {
-        PlaceIndex.of(journal).places.map(PlacePage.summary)
+        PlaceIndex.of(journal).places.map { PlacePage.summary($0) + "\u{0}" + $0.entries.map(String.init).joined(separator: ",") }
     }
 
     static func context(_ index: Int, _ page: PageContext) -> (title: String?, values: [String: Any]) {
         let places = PlaceIndex.of(page.journal)
-        let sorted = places.places.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
+        // Each name folded once, not in every comparison: a journal has thousands of places.
+        let sorted = places.places.map { (folded: $0.name.lowercased(), place: $0) }
+            .sorted { ($0.folded, $0.place.slug) < ($1.folded, $1.place.slug) }.map(\.place)
         let located = sorted.filter(\.hasCoordinates)
         let unlocated = sorted.filter { !$0.hasCoordinates }
         return (page.words.text("places"), [
