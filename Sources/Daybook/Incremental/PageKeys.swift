@@ -53,7 +53,7 @@ struct PageKeys: Sendable {
         let whole = page.entryShownWhole, datesOnly = page.showsEntryDatesOnly
         for index in page.entriesShown(in: journal) {
             if datesOnly {
-                hasher.add("\(journal.entries[index].date)")
+                hasher.add(journal.entries[index].date.iso8601)
                 hasher.add(journal.paths[index])
             } else if index == whole {
                 hasher.add(entryKeys[index])
