@@ -54,6 +54,9 @@ public final class Preview: Sendable {
     /// What the last good build left for the next to continue from (`BuildMemory`): the preview's
     /// folder is Daybook's own, so its files need not be looked at again.
     private let memory = Mutex<BuildMemory?>(nil)
+    /// The files the watcher reported since the last rebuild started, handed to the next so it
+    /// looks at those alone; nil when the watcher could not say which (its queue overflowed).
+    private let pending = Mutex<Set<String>?>([])
 
     /// - Parameter say: prints a line on the terminal (standard error).
     public init(_ options: PreviewOptions, say: @escaping @Sendable (String) -> Void) {
@@ -81,12 +84,14 @@ public final class Preview: Sendable {
     /// Builds, then serves until the process is stopped. `ready` gets the address once it listens.
     public func run(address: String, port: Int, ready: @escaping @Sendable (String) -> Void) async throws {
         try? FileManager.default.createDirectory(at: options.site, withIntermediateDirectories: true)
-        await rebuild(first: true)
+        // Watching starts before the first build scans the journal, so every change after that
+        // scan is told to the rebuild that follows (which looks at the files it is told of alone).
         let filter = ChangeFilter()
-        let watcher = Watchers.start(root: options.journal, filter: filter, poll: options.poll, say: say) { [weak self] _ in
-            self?.changed()
+        let watcher = Watchers.start(root: options.journal, filter: filter, poll: options.poll, say: say) { [weak self] path in
+            self?.changed(path)
         }
         defer { watcher.stop() }
+        await rebuild(first: true)
         let responder = SiteResponder(site: options.site, hub: hub, hosts: HostCheck(port: port, bind: address))
         var logger = Logger(label: "daybook-serve")
         logger.logLevel = .critical
@@ -105,8 +110,12 @@ public final class Preview: Sendable {
     /// Ends every open page's stream, so the process can exit at once.
     public func stop() { hub.closeAll() }
 
-    /// A file that matters changed: the loop decides when to rebuild.
-    func changed() {
+    /// A file that matters changed (nil: the watcher cannot say which): the loop decides when
+    /// to rebuild.
+    func changed(_ path: String?) {
+        pending.withLock { pending in
+            if let path { pending?.insert(path) } else { pending = nil }
+        }
         scheduler.withLock { $0.changed(at: .now) }
         wake.yield()
     }
@@ -131,8 +140,12 @@ public final class Preview: Sendable {
     func rebuild(first: Bool, changedAt: ContinuousClock.Instant? = nil) async {
         let buildOptions = options.buildOptions
         let count = builds.withLock { $0 += 1; return $0 }
+        let changedFiles = pending.withLock { pending in
+            defer { pending = [] }
+            return pending
+        }
         do {
-            let report = try await Builder.run(buildOptions, continuing: memory.withLock { $0 })
+            let report = try await Builder.run(buildOptions, continuing: memory.withLock { $0 }, changed: changedFiles)
             memory.withLock { $0 = report.memory }
             // A warning is printed when it appears, not again on every rebuild while it holds.
             let fresh = lastWarnings.withLock { last in
@@ -157,6 +170,10 @@ public final class Preview: Sendable {
             let errors = error.errorCount
             let text = (error.diagnostics.map(\.rendered) + ["build failed: \(errors) error\(errors == 1 ? "" : "s")"]).joined(separator: "\n")
             lastWarnings.withLock { $0 = [] }
+            // The next build continues the last good one: what this one was told must be told again.
+            pending.withLock { pending in
+                pending = changedFiles.flatMap { failed in pending.map { failed.union($0) } }
+            }
             say(text)
             say("The last good build stays served (build \(count)).")
             hub.publish(SiteChanges(), error: text)

@@ -84,4 +84,62 @@ import Testing
         try await IncrementalBuildTests.expectSameAsFullBuild(journal, "the first output, untouched")
         #expect(try tree(other.output!) == tree(journal.site))
     }
+
+    /// Each file of the journal (but the site and `.daybook/`) with its size and time, as a
+    /// polling watcher sees it.
+    static func look(_ journal: TemporaryJournal) -> [String: FileStat] {
+        var seen: [String: FileStat] = [:]
+        for path in DirectoryWalker.files(under: journal.root.path) where !path.hasPrefix("_site/") {
+            seen[path] = FileStat(path: journal.root.path + "/" + path)
+        }
+        return seen
+    }
+
+    /// Told which files changed, as `daybook serve`'s watcher tells it, a continued build looks
+    /// at those alone (and walks the folders again when a file came or went); after every kind
+    /// of change it writes what a full build writes.
+    @Test func aContinuedBuildToldWhatChangedMatchesAFullBuild() async throws {
+        let journal = try TemporaryJournal(IncrementalBuildTests.journalFiles())
+        defer { journal.remove() }
+        let options = BuildOptions(journal: journal.root)
+        var memory = try #require(try await Builder.run(options).memory)
+        var before = Self.look(journal)
+        for (name, change) in IncrementalBuildTests.steps(journal) {
+            try change()
+            let after = Self.look(journal)
+            let changed = Set(after.keys.filter { after[$0] != before[$0] } + before.keys.filter { after[$0] == nil })
+            before = after
+            let report = try await Builder.run(options, continuing: memory, changed: changed)
+            memory = try #require(report.memory, "\(name)")
+            try await IncrementalBuildTests.expectSameAsFullBuild(journal, name)
+        }
+    }
+
+    /// The last scan is kept when the changed files are the ones it listed, and walked again
+    /// when a file came or went, a folder moved, or the entries' folder changed.
+    @Test func theFilesAreFoundAgainOnlyWhenAFileCameOrWent() throws {
+        let journal = try TemporaryJournal([
+            "daybook.yml": "title: Files\n", "entries/2024/a.md": "---\ndate: 2024-01-01\n---\nA.\n",
+            "entries/2024/b.md": "---\ndate: 2024-01-02\n---\nB.\n", "static/notes.txt": "notes", "templates/entry.mustache": "x",
+        ])
+        defer { journal.remove() }
+        let files = try JournalFiles.scan(journal.root)
+        try journal.write("entries/2024/a.md", "---\ndate: 2024-01-01\n---\nA, edited.\n")
+        try journal.write("daybook.yml", "title: Files, renamed\n")
+        let kept = try #require(files.updated(changed: ["entries/2024/a.md", "daybook.yml", "static/notes.txt", "gone.txt"], entriesFolder: nil))
+        #expect(kept.entries == files.entries && kept.statics == files.statics && kept.settingsText == "title: Files, renamed\n")
+        try journal.write("entries/2024/c.md", "---\ndate: 2024-01-03\n---\nC.\n")
+        #expect(files.updated(changed: ["entries/2024/c.md"], entriesFolder: nil) == nil, "a new entry")
+        try journal.write("static/more.txt", "more")
+        #expect(files.updated(changed: ["static/more.txt"], entriesFolder: nil) == nil, "a new static file")
+        try FileManager.default.removeItem(at: journal.root.appendingPathComponent("templates/entry.mustache"))
+        #expect(files.updated(changed: ["templates/entry.mustache"], entriesFolder: nil) == nil, "a template removed")
+        try FileManager.default.moveItem(at: journal.root.appendingPathComponent("entries/2024"), to: journal.root.appendingPathComponent("elsewhere"))
+        #expect(files.updated(changed: ["entries/2024"], entriesFolder: nil) == nil, "a folder of entries moved away")
+        try FileManager.default.moveItem(at: journal.root.appendingPathComponent("elsewhere"), to: journal.root.appendingPathComponent("entries/2025"))
+        #expect(files.updated(changed: ["entries/2025"], entriesFolder: nil) == nil, "a folder moved in")
+        try journal.write("daybook.yml", "title: Files\nentries_dir: posts\n")
+        #expect(files.updated(changed: ["daybook.yml"], entriesFolder: nil) == nil, "another entries folder")
+        #expect(files.updated(changed: [], entriesFolder: "posts") == nil)
+    }
 }

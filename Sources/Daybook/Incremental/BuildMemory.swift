@@ -16,12 +16,24 @@ public final class BuildMemory: Sendable {
     let output: String
     let state: UpToDate?
     let cache: BuildCache?
+    /// The templates as parsed, with the journal's own template files they were parsed with.
+    let templates: ParsedTemplates?
+    /// The journal's files as the build found them, for a next build told which files changed.
+    let files: JournalFiles?
 
-    init(journal: String, output: String, state: UpToDate?, cache: BuildCache?) {
+    struct ParsedTemplates: Sendable {
+        var overrides: [String: [UInt8]]
+        var set: TemplateSet
+        var problems: [Diagnostic]
+    }
+
+    init(journal: String, output: String, state: UpToDate?, cache: BuildCache?, templates: ParsedTemplates?, files: JournalFiles?) {
+        self.files = files
         self.journal = journal
         self.output = output
         self.state = state
         self.cache = cache
+        self.templates = templates
     }
 
     /// Whether this memory describes the journal and output `options` build.

@@ -65,13 +65,20 @@ struct UpToDate: Sendable {
     /// - Parameters:
     ///   - trustingOutput: take the output files as the state recorded them, without looking (a
     ///     build that continues one of the same process, see `BuildMemory`).
+    ///   - changed: the files a watcher saw change since the state was saved, when it knows:
+    ///     the other entry files are taken as the state recorded them.
     ///   - entriesSeen: told, before the output files are looked at, whether the entries and the
     ///     fingerprint hold.
     func observe(_ files: JournalFiles, fingerprint: [UInt8], output: URL, jobs: Int, trustingOutput: Bool = false,
-                 entriesSeen: (Bool) -> Void = { _ in }) async throws -> Observation {
+                 changed: Set<String>? = nil, entriesSeen: (Bool) -> Void = { _ in }) async throws -> Observation {
         let journal = Folder(files.root.path), site = Folder(output.path)
         let root = files.root.path + "/", outputRoot = output.path + "/"
-        let entryStats = try await parallelMap(files.entries, jobs: jobs) { journal.stat($0, root: root) }
+        let entryStats: [FileStat?]
+        if let changed, files.entries.count == entries.count, zip(files.entries, entries).allSatisfy({ $0 == $1.path }) {
+            entryStats = entries.map { changed.contains($0.path) ? journal.stat($0.path, root: root) : $0.stat }
+        } else {
+            entryStats = try await parallelMap(files.entries, jobs: jobs) { journal.stat($0, root: root) }
+        }
         let trustedBefore = savedAt - 2_000_000_000
         let entriesHold = fingerprint == self.fingerprint && files.entries.count == entries.count
             && zip(zip(files.entries, entryStats), entries).allSatisfy { now, then in

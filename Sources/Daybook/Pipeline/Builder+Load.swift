@@ -30,7 +30,7 @@ extension Build {
         diagnostics += entryProblems
         timer.lap("read and parse entries")
         var published = entries.compactMap(\.entry)
-        let (privacy, privacyProblems) = PrivatePlan.make(published.filter { settings.includeDrafts || !$0.isDraft },
+        let (privacy, privacyProblems) = PrivatePlan.make(published, published: { settings.includeDrafts || !$0.isDraft },
                                                          settings: settings.privacy, environment: options.secrets)
         diagnostics += privacyProblems
         if let privacy {
@@ -49,7 +49,12 @@ extension Build {
 
         var overrides: [String: [UInt8]] = [:]
         for name in files.templates { overrides[name] = files.bytes(of: "templates/\(name)") }
-        let (templates, templateProblems) = TemplateSet.load(overrides: overrides)
+        // Parsed again only when the journal's own templates changed since the build continued.
+        let (templates, templateProblems) = if let kept = memory?.templates, kept.overrides == overrides {
+            (Optional(kept.set), kept.problems)
+        } else {
+            TemplateSet.load(overrides: overrides)
+        }
         diagnostics += templateProblems
         timer.lap("templates")
 
@@ -58,7 +63,8 @@ extension Build {
         let stopping = options.keepGoing ? diagnostics.filter { !fromEntries.contains($0) } : diagnostics
         guard let templates, !stopping.hasErrors else { throw BuildFailure(diagnostics) }
         return Loaded(files: files, journal: journal, templates: templates, features: features, warnings: diagnostics,
-                      cache: cache, entries: entries, loader: loader, privacy: privacy)
+                      cache: cache, entries: entries, loader: loader, privacy: privacy,
+                      templateFiles: BuildMemory.ParsedTemplates(overrides: overrides, set: templates, problems: templateProblems))
     }
 }
 

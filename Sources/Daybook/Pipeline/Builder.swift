@@ -11,9 +11,13 @@ import Foundation
 /// Each stage takes values and returns values; problems are collected per stage and raised at
 /// its boundary. `check` runs every stage with a sink that writes nothing.
 public enum Builder {
-    /// - Parameter memory: what the last build of this process left (`BuildReport.memory`), to
-    ///   continue from without reading it back from disk; see `BuildMemory` for when that is right.
-    public static func run(_ options: BuildOptions, continuing memory: BuildMemory? = nil,
+    /// - Parameters:
+    ///   - memory: what the last build of this process left (`BuildReport.memory`), to continue
+    ///     from without reading it back from disk; see `BuildMemory` for when that is right.
+    ///   - changed: with `memory`, the journal's files (relative paths) that changed since that
+    ///     build scanned the journal, when a watcher knows: the folders are then not walked again
+    ///     unless a file came or went, and only these entry files are looked at. Nil: look at all.
+    public static func run(_ options: BuildOptions, continuing memory: BuildMemory? = nil, changed: Set<String>? = nil,
                            progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) async throws(BuildFailure) -> BuildReport {
         if options.writes, let problem = options.outputPlacementProblem { throw BuildFailure([problem]) }
         // One writing build of a journal at a time, held until this returns (see `BuildLock`).
@@ -22,7 +26,8 @@ public enum Builder {
         } : nil
         defer { withExtendedLifetime(lock) {} }
         do {
-            var build = Build(options: options, memory: memory.flatMap { $0.fits(options) ? $0 : nil }, progress: progress)
+            let memory = memory.flatMap { $0.fits(options) ? $0 : nil }
+            var build = Build(options: options, memory: memory, changed: memory == nil ? nil : changed, progress: progress)
             return try await build.run()
         } catch let failure as BuildFailure {
             throw failure
@@ -37,12 +42,16 @@ struct Build {
     let options: BuildOptions
     /// The last build's state and cache, kept in memory by the process (`BuildMemory`).
     let memory: BuildMemory?
+    /// With `memory`, the files a watcher saw change since that build's scan (see `Builder.run`).
+    let changed: Set<String>?
     let progress: @Sendable (BuildProgress) -> Void
     var timer = StageTimer()
 
-    init(options: BuildOptions, memory: BuildMemory? = nil, progress: @escaping @Sendable (BuildProgress) -> Void) {
+    init(options: BuildOptions, memory: BuildMemory? = nil, changed: Set<String>? = nil,
+         progress: @escaping @Sendable (BuildProgress) -> Void) {
         self.options = options
         self.memory = memory
+        self.changed = changed
         self.progress = progress
     }
 
@@ -50,7 +59,7 @@ struct Build {
         // The last build's state is read while the journal is scanned.
         let lastState = options.writes && options.useCache
             ? Task { [journal = options.journal, memory] in memory.map(\.state) ?? UpToDate.load(journal: journal) } : nil
-        let files = try JournalFiles.scan(options.journal, entriesFolder: options.entriesFolder)
+        let files = try continuedScan() ?? JournalFiles.scan(options.journal, entriesFolder: options.entriesFolder)
         let last = try await upToDate(files, lastState: lastState)
         if var report = last.report {
             report.sectionFilesSkipped = files.sectionFiles
@@ -71,6 +80,12 @@ struct Build {
         report.stages = timer.stages
         free((loaded, stage, written))
         return report
+    }
+
+    /// The last build's files, when the changes a watcher saw added or removed none.
+    private func continuedScan() -> JournalFiles? {
+        guard let changed, let files = memory?.files else { return nil }
+        return files.updated(changed: changed, entriesFolder: options.entriesFolder)
     }
 
     /// What the last build left to compare with: when nothing changed since, its report.
@@ -94,7 +109,7 @@ struct Build {
         if let fingerprint = last.fingerprint, let state = await lastState.value {
             var cacheRead: Task<BuildCache?, Never>?
             let seen = try await state.observe(files, fingerprint: fingerprint, output: options.writtenOutput, jobs: options.jobs,
-                                               trustingOutput: memory != nil) { entriesHold in if !entriesHold { cacheRead = readCache() } }
+                                               trustingOutput: memory != nil, changed: changed) { entriesHold in if !entriesHold { cacheRead = readCache() } }
             if seen.holds {
                 timer.lap("nothing changed")
                 var report = state.report
@@ -126,7 +141,8 @@ struct Build {
         }
         let cache = await written.saving?.value ?? nil
         report.memory = BuildMemory(journal: options.journal.standardizedFileURL.path,
-                                    output: options.writtenOutput.standardizedFileURL.path, state: state, cache: cache)
+                                    output: options.writtenOutput.standardizedFileURL.path, state: state, cache: cache,
+                                    templates: loaded.templateFiles, files: loaded.files)
         timer.lap(fingerprint == nil ? "save cache" : "save cache and state")
         report.seconds = timer.total
     }

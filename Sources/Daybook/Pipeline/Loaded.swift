@@ -13,6 +13,8 @@ struct Loaded: Sendable {
     /// What of the journal is private, when anything is: `journal` then holds only its public
     /// entries, and the write stage makes the encrypted editions.
     var privacy: PrivatePlan?
+    /// The journal's own template files and what they parsed to, for a build continuing this one.
+    var templateFiles: BuildMemory.ParsedTemplates?
 }
 
 /// One entry file's outcome: parsed or taken from the cache.

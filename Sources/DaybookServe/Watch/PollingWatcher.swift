@@ -8,8 +8,11 @@ final class PollingWatcher: FileWatcher {
 
     init(root: URL, filter: ChangeFilter, interval: TimeInterval = 0.5,
          onChange: @escaping @Sendable (String?) -> Void) {
+        // The first look is taken before this returns, so nothing changed after it is missed by
+        // a preview that builds once it starts watching.
+        let first = Self.snapshot(root.path, filter: filter)
         let thread = Thread { [self] in
-            var last = Self.snapshot(root.path, filter: filter)
+            var last = first
             while self.running.withLock({ $0 }) {
                 Thread.sleep(forTimeInterval: interval)
                 let now = Self.snapshot(root.path, filter: filter)

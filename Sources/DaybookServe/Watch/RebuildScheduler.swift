@@ -16,7 +16,7 @@ public struct RebuildScheduler: Sendable {
     public let quiet: Duration
     public let longest: Duration
 
-    public init(quiet: Duration = .milliseconds(40), longest: Duration = .milliseconds(600)) {
+    public init(quiet: Duration = .milliseconds(25), longest: Duration = .milliseconds(600)) {
         self.quiet = quiet
         self.longest = longest
     }

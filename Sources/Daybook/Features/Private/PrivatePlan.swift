@@ -22,13 +22,16 @@ struct PrivatePlan: Sendable, CustomStringConvertible {
     /// The private entries' labels (empty: every reader), by source path.
     private var labels: [String: Set<String>]
 
-    /// The plan for `entries` (those the build publishes), or nil for a journal with nothing
-    /// private. A private journal without its secrets gets errors, never a plan.
-    static func make(_ entries: [Entry], settings: PrivacySettings, environment: Secrets) -> (PrivatePlan?, [Diagnostic]) {
+    /// The plan for the `entries` the build publishes (`published`), or nil for a journal with
+    /// nothing private. A private journal without its secrets gets errors, never a plan.
+    /// The entries are looked at in place, not filtered into a copy: entries are large values.
+    static func make(_ entries: [Entry], published: (Entry) -> Bool = { _ in true }, settings: PrivacySettings,
+                     environment: Secrets) -> (PrivatePlan?, [Diagnostic]) {
         var labels: [String: Set<String>] = [:]
         var problems: [Diagnostic] = []
         var firstPrivate: SourceLocation?
-        for entry in entries {
+        for index in entries.indices where published(entries[index]) {
+            let entry = entries[index]
             let marks = EntryPrivacy(entry)
             problems += marks.problems
             guard settings.wholeJournal || marks.isPrivate else { continue }
