@@ -44,7 +44,6 @@ public final class Preview: Sendable {
     let options: PreviewOptions
     let hub = UpdateHub()
     let say: @Sendable (String) -> Void
-    private let lastKeys = Mutex<[String: [UInt8]]?>(nil)
     private let scheduler = Mutex(RebuildScheduler())
     private let wake: AsyncStream<Void>.Continuation
     private let wakes: AsyncStream<Void>
@@ -153,12 +152,8 @@ public final class Preview: Sendable {
                 return report.warnings.filter { !last.contains($0) }
             }
             for warning in fresh { say(warning.rendered) }
-            let changes = lastKeys.withLock { last -> SiteChanges in
-                if first && report.outputKeys == nil { last = Builder.lastOutputKeys(buildOptions) }
-                let new = report.outputKeys ?? last ?? [:]
-                defer { last = new }
-                return SiteChanges(from: last, to: new)
-            }
+            // The first build's changes are nobody's: no page was open before it.
+            let changes = first ? SiteChanges() : report.outputChanges.map(SiteChanges.init) ?? SiteChanges()
             hub.publish(changes, error: nil)
             let what = first ? "Built" : "Rebuilt"
             if options.timings {

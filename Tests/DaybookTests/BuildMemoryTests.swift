@@ -142,4 +142,24 @@ import Testing
         #expect(files.updated(changed: ["daybook.yml"], entriesFolder: nil) == nil, "another entries folder")
         #expect(files.updated(changed: [], entriesFolder: "posts") == nil)
     }
+
+    /// A rebuild names the files it made from new inputs, the new ones among them and those it
+    /// removed, as the preview tells the open pages.
+    @Test func aRebuildNamesWhatItChanged() async throws {
+        let journal = try TemporaryJournal(IncrementalBuildTests.journalFiles())
+        defer { journal.remove() }
+        let options = BuildOptions(journal: journal.root)
+        _ = try await Builder.run(options)
+        try journal.write("entries/2024-04-10-day.md", "---\ntitle: Day 10\ndate: 2024-04-10 09:00\ntags: [walks]\n---\nFirst line of day 10.\n\nA later paragraph, edited.\n")
+        let edit = try #require(try await Builder.run(options).outputChanges)
+        #expect(edit.changed.contains("2024/04/10/day-10/index.html") && !edit.changed.contains("2024/03/01/day-1/index.html"))
+        #expect(edit.added.isEmpty && edit.removed.isEmpty)
+        try journal.write("entries/2024-04-10-day.md", "---\ntitle: Day ten\ndate: 2024-04-10 09:00\ntags: [walks]\n---\nRenamed.\n")
+        let rename = try #require(try await Builder.run(options).outputChanges)
+        #expect(rename.added.filter { $0.hasSuffix("index.html") } == ["2024/04/10/day-ten/index.html"])
+        #expect(rename.removed.filter { $0.hasSuffix("index.html") } == ["2024/04/10/day-10/index.html"])
+        #expect(rename.changed.contains("2024/04/10/day-ten/index.html") && rename.changed.contains("2024/04/index.html"))
+        let nothing = try await Builder.run(options)
+        #expect((nothing.outputChanges ?? .init()) == .init(), "nothing changed")
+    }
 }

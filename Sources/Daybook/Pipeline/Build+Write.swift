@@ -7,6 +7,8 @@ struct Written: Sendable {
     var records: [String: BuildCache.OutputRecord] = [:]
     var pageCount = 0
     var warnings: [Diagnostic] = []
+    /// What changed since the last build's output.
+    var changes = BuildReport.OutputChanges()
     /// The saving of the build cache and of the features' caches, under way; it gives the cache
     /// as the next build would load it.
     var saving: Task<BuildCache?, Never>?
@@ -46,6 +48,7 @@ extension Build {
             let current = stage.currentFiles
             let result = try sink.finish(current: current, removed: stage.removed(current: current))
             var written = Written(pageCount: stage.pages.count, warnings: result.warnings)
+            written.changes = stage.changes(removed: result.removed)
             if options.writes {
                 written.records = try await stage.records()
                 written.saving = stage.save(written.records, removed: result.removed, storing: storing)

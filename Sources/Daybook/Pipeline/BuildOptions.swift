@@ -90,10 +90,25 @@ public struct BuildReport: Sendable {
 
     /// The errors a `--keep-going` build went past (their entries left out).
     public var errors: [Diagnostic] { warnings.filter { $0.severity == .error } }
-    /// Every output file's key (for a page, a hash of what it was made from; else of its bytes):
-    /// a preview server compares two builds' keys to tell which files changed. Nil when the build
-    /// stopped early because nothing had changed.
-    public var outputKeys: [String: [UInt8]]?
+    /// Which of the output's files the build changed since the last build: a preview server
+    /// tells the open pages. Nil when the build stopped early because nothing had changed.
+    public var outputChanges: OutputChanges?
+
+    public struct OutputChanges: Sendable, Equatable {
+        /// Files made from inputs other than the last build's (their key changed), sorted: new
+        /// ones, and pages whose content may have changed.
+        public var changed: [String] = []
+        /// Those of `changed` that the last build did not have.
+        public var added: [String] = []
+        /// Files the last build had and this one removed, sorted.
+        public var removed: [String] = []
+
+        public init(changed: [String] = [], added: [String] = [], removed: [String] = []) {
+            self.changed = changed
+            self.added = added
+            self.removed = removed
+        }
+    }
     /// What this build leaves for the next build by this process to continue from (see
     /// `BuildMemory`); nil when it saved nothing (`check`, or nothing had changed).
     public var memory: BuildMemory?

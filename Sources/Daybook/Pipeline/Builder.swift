@@ -73,7 +73,7 @@ struct Build {
                                  pages: written.pageCount, seconds: timer.total, output: options.writes ? options.resolvedOutput : nil,
                                  warnings: (loaded.warnings + written.warnings).sorted())
         report.sectionFilesSkipped = files.sectionFiles
-        report.outputKeys = written.records.mapValues(\.key)
+        report.outputChanges = written.changes
         // A private journal is never found up to date: its secrets, which no file records, may have changed.
         if options.writes { await save(loaded, written, fingerprint: loaded.privacy == nil ? last.fingerprint : nil, report: &report) }
         report.privateEntries = privateEntries
@@ -151,15 +151,5 @@ struct Build {
     /// thousands of values one by one takes a while, and the caller need not wait for it.
     private func free(_ data: consuming (Loaded, WriteStage, Written)) {
         Task.detached(priority: .background) { [data] in withExtendedLifetime(data) {} }
-    }
-}
-
-extension Builder {
-    /// The output keys the last build recorded, when its cache is for this output: a preview
-    /// server whose first build found the site up to date compares its next rebuild with them.
-    public static func lastOutputKeys(_ options: BuildOptions) -> [String: [UInt8]]? {
-        guard let cache = BuildCache.load(journal: options.journal),
-              cache.outputPath == BuildCache.outputPath(options.writtenOutput, journal: options.journal) else { return nil }
-        return cache.outputs.mapValues(\.key)
     }
 }

@@ -19,6 +19,14 @@ extension WriteStage {
         return records
     }
 
+    /// The files made from new inputs, those that are new, and those `removed`, against the last
+    /// build's records: worked out from the few files an update makes, not from every record.
+    func changes(removed: [String]) -> BuildReport.OutputChanges {
+        let changed = made.all.filter { last.records[$0.path]?.key != $0.key }
+        return BuildReport.OutputChanges(changed: changed.map(\.path).sorted(),
+                                         added: changed.map(\.path).filter { last.records[$0] == nil }.sorted(), removed: removed.sorted())
+    }
+
     /// Starts saving the build cache, and waits for the features' caches too. Saved after
     /// `--no-cache` as well: that build's output is what the next one starts from. The task
     /// gives the cache as the next build would load it.

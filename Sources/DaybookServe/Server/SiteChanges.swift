@@ -1,5 +1,7 @@
-/// What one rebuild changed in the preview, worked out from the output keys of two builds
-/// (`BuildReport.outputKeys`), for the pages open in browsers to decide whether to reload.
+import Daybook
+
+/// What one rebuild changed in the preview (`BuildReport.outputChanges`), for the pages open in
+/// browsers to decide whether to reload.
 public struct SiteChanges: Sendable, Equatable {
     /// Files whose key changed or that are new, sorted.
     public var changed: [String]
@@ -17,22 +19,16 @@ public struct SiteChanges: Sendable, Equatable {
         self.moved = moved
     }
 
-    /// - Parameters: `old` is nil for the first build (nothing open can be stale then).
-    public init(from old: [String: [UInt8]]?, to new: [String: [UInt8]]) {
-        guard let old else {
-            self.init()
-            return
-        }
-        let changed = new.compactMap { path, key in old[path] == key ? nil : path }.sorted()
-        let removed = old.keys.filter { new[$0] == nil }.sorted()
+    /// What a rebuild changed (`BuildReport.OutputChanges`), with where its removed pages went.
+    public init(_ output: BuildReport.OutputChanges) {
         var moved: [String: String] = [:]
         // Pages of one kind lie at one depth (entries at 2024/05/01/slug/, tags at tags/name/):
         // a removed page moved to the one page of its depth the rebuild added, if just one was.
-        let added = Dictionary(grouping: changed.filter { Self.isPage($0) && old[$0] == nil }, by: Self.depth)
-        for page in removed where Self.isPage(page) {
+        let added = Dictionary(grouping: output.added.filter(Self.isPage), by: Self.depth)
+        for page in output.removed where Self.isPage(page) {
             if let candidates = added[Self.depth(page)], candidates.count == 1 { moved[page] = candidates[0] }
         }
-        self.init(changed: changed, removed: removed, moved: moved)
+        self.init(changed: output.changed, removed: output.removed, moved: moved)
     }
 
     static func depth(_ path: String) -> Int { path.split(separator: "/").count }
