@@ -97,6 +97,11 @@ import Testing
         #expect(PlaceIndex.normalized("St  Werburghs") == "st werburghs")
         #expect(PlaceIndex.normalized("   ") == nil)
         #expect(PlaceIndex.normalized(nil) == nil)
+        // The quick path for plain names and the full one agree.
+        for name in ["Kyoto", "St Werburghs", " Kyoto", "Kyoto ", "a  b", "Zürich  Altstadt", "Café\u{00A0}Nero", "x\ty", "", " ", "São Paulo"] {
+            #expect(PlaceIndex.tidied(name) == name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "), "\(name)")
+        }
+        #expect(PlaceIndex.tidied("Reykjavík") == "Reykjavík" && PlaceIndex.tidied("Bath") == "Bath")
     }
 
     @Test func namesClustersInFewWords() {

@@ -6,7 +6,7 @@ enum JournalAssembler {
         // Sort indices, then gather once: entries are large values and a sort moves them many times.
         // Journal order (`Entry.journalOrder`) on dates taken out first, so a comparison does not
         // reach into the large entries for them.
-        let dates = loaded.map(\.date)
+        let dates = loaded.indices.map { loaded[$0].date }
         let today = dates.max()
         let parser = DateParser(timeZone: TimeZone(identifier: settings.timeZone) ?? .gmt)
         let order = loaded.indices.filter { settings.includeDrafts || !(loaded[$0].isDraft || scheduledOut(loaded[$0], today, parser)) }

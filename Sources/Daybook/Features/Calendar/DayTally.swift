@@ -10,11 +10,11 @@ struct DayTally: Sendable, Equatable {
     static func tally(_ journal: Journal, _ indices: some Sequence<Int>) -> [LocalDay: DayTally] {
         var days: [LocalDay: DayTally] = [:]
         for index in indices {
-            let entry = journal.entries[index]
-            // Newest first, so the last one seen of a day is its earliest.
-            days[entry.date.localDay, default: DayTally(entries: 0, words: 0, first: index)].entries += 1
-            days[entry.date.localDay]!.words += entry.wordCount
-            days[entry.date.localDay]!.first = index
+            // Fields read in place: the entry taken out whole would be a copy of all of them.
+            let day = journal.entries[index].date.localDay
+            days[day, default: DayTally(entries: 0, words: 0, first: index)].entries += 1
+            days[day]!.words += journal.entries[index].wordCount
+            days[day]!.first = index
         }
         return days
     }

@@ -24,8 +24,9 @@ enum OnThisDay {
     /// Journal indices of each day of the year's entries, in journal order (newest first).
     static func index(_ journal: Journal) -> [Int: [Int]] {
         var days: [Int: [Int]] = [:]
-        for (position, entry) in journal.entries.enumerated() {
-            days[monthDay(entry.date.localDay), default: []].append(position)
+        // By index: an entry taken out whole is a copy of all its fields, for each of thousands.
+        for position in journal.entries.indices {
+            days[monthDay(journal.entries[position].date.localDay), default: []].append(position)
         }
         return days
     }

@@ -23,11 +23,11 @@ enum OnThisDayDataFile {
                     for monthDay in days.keys.sorted() {
                         writer.field(pad(monthDay, 4)) { writer in
                             writer.array(days[monthDay] ?? []) { writer, position in
-                                let entry = journal.entries[position]
-                                // One entry is one array of three values; `array` takes a sequence, here of one.
-                                writer.array(CollectionOfOne(entry)) { writer, entry in
-                                    writer.int(entry.date.year)
-                                    writer.string(entry.title ?? untitled)
+                                // One entry is one array of three values; `array` takes a sequence, here of one
+                                // index (not the entry: taken out whole, it is a copy of all its fields).
+                                writer.array(CollectionOfOne(position)) { writer, position in
+                                    writer.int(journal.entries[position].date.year)
+                                    writer.string(journal.entries[position].title ?? untitled)
                                     writer.string(linker.href(journal.paths[position]))
                                 }
                             }

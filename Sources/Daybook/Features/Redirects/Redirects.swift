@@ -27,9 +27,9 @@ struct Redirects: Feature {
         var taken = Set(journal.paths)
         for core in ["", "archives/", "tags/", "404.html", "index.html"] { taken.insert(core) }
         var result: [Redirect] = []
-        for (index, entry) in journal.entries.enumerated() {
+        for index in journal.entries.indices where !journal.entries[index].extra.isEmpty {
             for key in keys {
-                guard let value = entry.extra[key] else { continue }
+                guard let value = journal.entries[index].extra[key] else { continue }
                 for alias in FrontMatterReader.words(value) {
                     guard let path = sitePath(alias), taken.insert(path).inserted else { continue }
                     result.append(Redirect(path: path, entry: index))

@@ -33,8 +33,9 @@ struct JournalStats: Sendable, Equatable {
     init(_ journal: Journal) {
         let entries = journal.entries
         self.entries = entries.count
-        words = entries.reduce(0) { $0 + $1.wordCount }
-        let days = Set(entries.map(\.date.localDay))
+        // By index throughout: an entry taken out whole is a copy of all its fields.
+        words = entries.indices.reduce(0) { $0 + entries[$1].wordCount }
+        let days = Set(entries.indices.map { entries[$0].date.localDay })
         daysWritten = days.count
         let streaks = Streak.of(days)
         longest = streaks?.longest
@@ -43,8 +44,8 @@ struct JournalStats: Sendable, Equatable {
         ratings = Self.ratings(entries)
         tags = Self.top(journal.tags.map { Count(name: $0.name, count: $0.entries.count, path: $0.path) })
         var places: [String: Int] = [:]
-        for entry in entries {
-            if let label = entry.place?.label, !label.isEmpty { places[label, default: 0] += 1 }
+        for index in entries.indices {
+            if let label = entries[index].place?.label, !label.isEmpty { places[label, default: 0] += 1 }
         }
         self.places = Self.top(places.map { Count(name: $0.key, count: $0.value) })
     }
@@ -69,10 +70,11 @@ struct JournalStats: Sendable, Equatable {
 
     private static func ratings(_ entries: [Entry]) -> [YearRating] {
         var sums: [Int: (total: Int, count: Int)] = [:]
-        for entry in entries {
-            guard let rating = entry.rating else { continue }
-            sums[entry.date.year, default: (0, 0)].total += rating
-            sums[entry.date.year]!.count += 1
+        for index in entries.indices {
+            guard let rating = entries[index].rating else { continue }
+            let year = entries[index].date.year
+            sums[year, default: (0, 0)].total += rating
+            sums[year]!.count += 1
         }
         return sums.keys.sorted().map { year in
             let (total, count) = sums[year]!
