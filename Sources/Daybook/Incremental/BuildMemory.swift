@@ -41,9 +41,4 @@ public final class BuildMemory: Sendable {
         options.writes && options.useCache && journal == options.journal.standardizedFileURL.path
             && output == options.writtenOutput.standardizedFileURL.path
     }
-
-    /// The sizes and times the last build recorded of the output's files, taken as they are now.
-    var outputStats: [String: FileStat?]? {
-        cache.map { $0.outputs.mapValues { Optional($0.stat) } }
-    }
 }

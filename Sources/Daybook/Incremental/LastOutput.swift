@@ -8,25 +8,34 @@ struct LastOutput: Sendable {
     let stats: [String: FileStat?]
     /// The cache the records come from; nil when empty.
     let cache: BuildCache?
+    /// The files are taken as the records say, unlooked at (a build continuing one of the same
+    /// process into a folder only Daybook writes, see `BuildMemory`).
+    let trusted: Bool
 
     var isEmpty: Bool { cache == nil }
 
-    static let none = LastOutput(records: [:], stats: [:], cache: nil)
+    static let none = LastOutput(records: [:], stats: [:], cache: nil, trusted: false)
 
-    private init(records: [String: BuildCache.OutputRecord], stats: [String: FileStat?], cache: BuildCache?) {
+    private init(records: [String: BuildCache.OutputRecord], stats: [String: FileStat?], cache: BuildCache?, trusted: Bool) {
         self.records = records
         self.stats = stats
         self.cache = cache
+        self.trusted = trusted
     }
 
-    /// - Parameter known: the files' sizes and times, when the up-to-date check looked already;
-    ///   any file it did not look at counts as changed.
-    init(cache: BuildCache?, output: URL, journal: URL, known: [String: FileStat?]?, jobs: Int) async throws {
+    /// - Parameters:
+    ///   - known: the files' sizes and times, when the up-to-date check looked already; any file
+    ///     it did not look at counts as changed.
+    ///   - trusting: take the files as the records say, without looking.
+    init(cache: BuildCache?, output: URL, journal: URL, known: [String: FileStat?]?, trusting: Bool = false, jobs: Int) async throws {
         guard let cache, cache.outputPath == BuildCache.outputPath(output, journal: journal), OutputFolder.isDaybookOutput(output) else {
             self = .none
             return
         }
-        if let known {
+        trusted = trusting
+        if trusting {
+            stats = [:]
+        } else if let known {
             stats = known
         } else {
             let paths = Array(cache.outputs.keys), folder = Folder(output.path), root = output.path + "/"
@@ -39,13 +48,13 @@ struct LastOutput: Sendable {
 
     /// The record of `path`, if the file is still as the last build left it and was made from `key`.
     func kept(_ path: String, _ key: [UInt8]) -> BuildCache.OutputRecord? {
-        guard let old = records[path], old.key == key, stats[path] == old.stat else { return nil }
+        guard let old = records[path], old.key == key, trusted || stats[path] == old.stat else { return nil }
         return old
     }
 
     /// Whether the data files the last build made derive from `dataKey` and are as it left them.
     func keepsData(_ dataKey: [UInt8]) -> Bool {
         guard let cache, cache.dataKey == dataKey else { return false }
-        return cache.dataPaths.allSatisfy { path in records[path].map { stats[path] == $0.stat } == true }
+        return cache.dataPaths.allSatisfy { path in records[path].map { trusted || stats[path] == $0.stat } == true }
     }
 }

@@ -55,7 +55,8 @@ struct UpToDate: Sendable {
         var holds: Bool
         /// The size and time of each entry file, in the order of the scan.
         var entryStats: [FileStat?]
-        /// The size and time of each file the last build wrote, as they are now.
+        /// The size and time of each file the last build wrote, as they are now; empty when the
+        /// output was trusted without looking.
         var outputStats: [String: FileStat?]
     }
 
@@ -85,7 +86,10 @@ struct UpToDate: Sendable {
                 now.0 == then.path && now.1 == then.stat && then.stat.modified < trustedBefore
             }
         entriesSeen(entriesHold)
-        let outputStats = trustingOutput ? outputs.map { Optional($0.stat) } : try await parallelMap(outputs, jobs: jobs) { site.stat($0.path, root: outputRoot) }
+        if trustingOutput {
+            return Observation(holds: entriesHold && OutputFolder.isDaybookOutput(output), entryStats: entryStats, outputStats: [:])
+        }
+        let outputStats = try await parallelMap(outputs, jobs: jobs) { site.stat($0.path, root: outputRoot) }
         let holds = entriesHold && zip(outputs, outputStats).allSatisfy { $0.stat == $1 } && OutputFolder.isDaybookOutput(output)
         return Observation(holds: holds, entryStats: entryStats,
                            outputStats: Dictionary(zip(outputs.map(\.path), outputStats), uniquingKeysWith: { a, _ in a }))

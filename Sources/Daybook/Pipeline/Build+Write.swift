@@ -22,7 +22,7 @@ extension Build {
     /// nothing for `check`.
     /// Returns the stage too, for the caller to let go of when it suits it (see `Build.free`).
     mutating func write(_ loaded: Loaded, outputStats: [String: FileStat?]?) async throws -> (Written, WriteStage) {
-        var stage = try await WriteStage(loaded, options: options, outputStats: outputStats)
+        var stage = try await WriteStage(loaded, options: options, outputStats: outputStats, trustingOutput: memory != nil)
         // The features plan their data while the pages are compared.
         let comparing = stage
         async let compared = comparing.comparedPages()
@@ -89,7 +89,8 @@ struct WriteStage: Sendable {
     /// A whole-private journal publishes no page and no data of its own: all are in its editions.
     var publishesNothing: Bool { loaded.privacy?.settings.wholeJournal == true }
 
-    init(_ loaded: Loaded, options: BuildOptions, outputStats: [String: FileStat?]?) async throws {
+    /// - Parameter trustingOutput: take the last output's files as its records say (`BuildMemory`).
+    init(_ loaded: Loaded, options: BuildOptions, outputStats: [String: FileStat?]?, trustingOutput: Bool = false) async throws {
         self.loaded = loaded
         self.options = options
         let journal = loaded.journal
@@ -104,7 +105,8 @@ struct WriteStage: Sendable {
         keys = try await PageKeys(journal: journal, files: files,
                                   siteKey: Builder.siteKey(journal, templates: loaded.templates, features: loaded.features),
                                   features: loaded.features, jobs: options.jobs)
-        last = try await LastOutput(cache: loaded.cache, output: output, journal: options.journal, known: outputStats, jobs: options.jobs)
+        last = try await LastOutput(cache: loaded.cache, output: output, journal: options.journal, known: outputStats,
+                                    trusting: trustingOutput, jobs: options.jobs)
     }
 
     /// A static file may not take the address of a page.

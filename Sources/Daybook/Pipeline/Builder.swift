@@ -67,7 +67,7 @@ struct Build {
             return report
         }
         let loaded = try await load(files, cacheRead: last.cacheRead, entryStats: last.observed?.entryStats)
-        let (written, stage) = try await write(loaded, outputStats: last.observed?.outputStats ?? memory?.outputStats)
+        let (written, stage) = try await write(loaded, outputStats: memory == nil ? last.observed?.outputStats : nil)
         let privateEntries = loaded.privacy?.privateCount ?? 0
         var report = BuildReport(entries: loaded.journal.entries.count + privateEntries, draftsLeftOut: loaded.journal.draftsLeftOut,
                                  pages: written.pageCount, seconds: timer.total, output: options.writes ? options.resolvedOutput : nil,

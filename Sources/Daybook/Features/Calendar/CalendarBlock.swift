@@ -27,13 +27,14 @@ struct CalendarBlock {
     /// before (`CalendarRows`) when everything they show is the same, as it is for all but one
     /// year of the archives after an edit.
     private func rowsHTML(_ journal: Journal, dates: LocalizedDates, href: (String) -> String) -> String {
-        let links = days.mapValues { href(journal.paths[$0.first]) }
-        var shown = "\(grid.year) \(grid.firstWeekday) \(shading.rawValue) \(dates.locale)\n"
+        // A link is a function of the page's place and the target's path: one sample link stands
+        // for the first, so the key names paths and no link is made unless the rows are.
+        var shown = "\(grid.year) \(grid.firstWeekday) \(shading.rawValue) \(dates.locale) \(href("a/"))\n"
         for (day, tally) in days.sorted(by: { $0.key < $1.key }) {
-            shown += "\(day.iso8601) \(tally.entries) \(tally.words) \(links[day]!)\n"
+            shown += "\(day.iso8601) \(tally.entries) \(tally.words) \(journal.paths[tally.first])\n"
         }
         let key = ContentHash.digest(parts: [journal.words.digest, Array(shown.utf8)])
-        return CalendarRows.rows(key) { makeRows(journal, dates: dates, links: links) }
+        return CalendarRows.rows(key) { makeRows(journal, dates: dates, links: days.mapValues { href(journal.paths[$0.first]) }) }
     }
 
     private func makeRows(_ journal: Journal, dates: LocalizedDates, links: [LocalDay: String]) -> String {
