@@ -135,7 +135,10 @@ struct Build {
             let entries = loaded.entries.compactMap { item in item.stat.map { (path: item.path, stat: $0) } }
             state = UpToDate(fingerprint: fingerprint, savedAt: FileStat.now, entries: entries,
                              outputs: written.records.map { (path: $0.key, stat: $0.value.stat) }, report: report)
-            state?.save(journal: options.journal)
+            // A continued build's next build reads it from memory: on disk it would only serve a
+            // later process taking the preview's folder as it is, which a build for another folder
+            // cannot, so it is removed rather than written (megabytes, on every save of an entry).
+            if memory == nil { state?.save(journal: options.journal) } else { unlink(UpToDate.url(in: options.journal).path) }
         } else {
             try? FileManager.default.removeItem(at: UpToDate.url(in: options.journal))
         }

@@ -6,6 +6,8 @@ struct Places: Feature {
     var index: PlaceIndex?
     /// The assembled journal, for the pages' entries in `key(for:)`.
     var journal: Journal?
+    /// Each entry's place's slug, by journal index: every page's key names those of its rows.
+    var slugOfEntry: [String?] = []
 
     static let pageKinds: [any PageKind.Type] = [MapPage.self, PlacePage.self]
 
@@ -22,6 +24,7 @@ struct Places: Feature {
         journal.derived[WorldOutline.derivedKey] = outline
         self.index = index
         self.journal = journal
+        slugOfEntry = journal.entries.indices.map { index.placeOfEntry[$0].map { index.places[$0].slug } }
     }
 
     /// Whether the navigation links to the map.
@@ -32,9 +35,8 @@ struct Places: Feature {
     /// A row's place link names the place's slug, which merging spellings and telling apart
     /// places of one name make depend on other entries: the slugs of the rows a page shows.
     func key(for page: Page) -> String {
-        guard let index, let journal, !page.is(MapPage.self), !page.is(PlacePage.self) else { return "" }
-        return page.entriesShown(in: journal).compactMap { index.placeOfEntry[$0].map { index.places[$0].slug } }
-            .joined(separator: "\u{0}")
+        guard let journal, !page.is(MapPage.self), !page.is(PlacePage.self) else { return "" }
+        return page.entriesShown(in: journal).compactMap { slugOfEntry[$0] }.joined(separator: "\u{0}")
     }
 
     /// `site.places`: the map page's address, false when no place has coordinates;
