@@ -95,6 +95,30 @@ import Testing
         #expect(CalendarBlock.label(nil, on: "Tuesday, 30 April 2024") == "No entries on Tuesday, 30 April 2024")
     }
 
+    /// Rows are kept for the process by all that they show: a day's new count, another first
+    /// entry's address, another page's place or another locale makes them again; the same
+    /// inputs give the very same rows.
+    @Test func rowsAreKeptOnlyForWhatTheyShow() {
+        let (journal, _) = journal([("entries/a.md", "title: A\ndate: 2024-05-01"), ("entries/b.md", "title: B\ndate: 2024-05-02")])
+        let grid = CalendarGrid(year: 2024, firstWeekday: 1)
+        let day = LocalDay(year: 2024, month: 5, day: 1)
+        func rows(_ tally: DayTally, locale: String = "en_US", root: String = "../") -> String {
+            let block = CalendarBlock(grid: grid, days: [day: tally], shading: .words)
+                .make(journal, dates: LocalizedDates(locale: locale), href: { root + $0 })
+            return block["rows_html"] as! String
+        }
+        let first = rows(DayTally(entries: 1, words: 10, first: 1))
+        #expect(first.contains("1 entry, 10 words on Wednesday, May 1, 2024"))
+        #expect(rows(DayTally(entries: 1, words: 10, first: 1)) == first)
+        let more = rows(DayTally(entries: 1, words: 20, first: 1))
+        #expect(more.contains("1 entry, 20 words on") && !more.contains("10 words"))
+        #expect(rows(DayTally(entries: 2, words: 10, first: 1)).contains("2 entries, 10 words"))
+        let other = rows(DayTally(entries: 1, words: 10, first: 0))
+        #expect(other != first && other.contains(journal.paths[0]) && first.contains(journal.paths[1]))
+        #expect(rows(DayTally(entries: 1, words: 10, first: 1), root: "../../").contains("../../" + journal.paths[1]))
+        #expect(rows(DayTally(entries: 1, words: 10, first: 1), locale: "fr_FR").contains("mercredi"))
+    }
+
     @Test func groupsThousands() {
         #expect(grouped(0) == "0")
         #expect(grouped(999) == "999")

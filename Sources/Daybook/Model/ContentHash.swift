@@ -42,6 +42,12 @@ enum ContentHash {
             if buffer.count >= Self.flushAt { flush() }
         }
 
+        /// Adds a number as its eight bytes: a part of fixed size, so it needs no length before it.
+        mutating func add(number: Int) {
+            withUnsafeBytes(of: Int64(number).littleEndian) { buffer.append(contentsOf: $0) }
+            if buffer.count >= Self.flushAt { flush() }
+        }
+
         private mutating func flush() {
             sha.update(data: buffer)
             buffer.removeAll(keepingCapacity: true)

@@ -29,11 +29,15 @@ struct CalendarBlock {
     private func rowsHTML(_ journal: Journal, dates: LocalizedDates, href: (String) -> String) -> String {
         // A link is a function of the page's place and the target's path: one sample link stands
         // for the first, so the key names paths and no link is made unless the rows are.
-        var shown = "\(grid.year) \(grid.firstWeekday) \(shading.rawValue) \(dates.locale) \(href("a/"))\n"
+        // Numbers as bytes, not text: the archives key every day of every year on each rebuild.
+        var hasher = ContentHash.Hasher()
+        hasher.add(journal.words.digest)
+        hasher.add("\(grid.year) \(grid.firstWeekday) \(shading.rawValue) \(dates.locale) \(href("a/"))")
         for (day, tally) in days.sorted(by: { $0.key < $1.key }) {
-            shown += "\(day.iso8601) \(tally.entries) \(tally.words) \(journal.paths[tally.first])\n"
+            for number in [day.year, day.month, day.day, tally.entries, tally.words] { hasher.add(number: number) }
+            hasher.add(journal.paths[tally.first])
         }
-        let key = ContentHash.digest(parts: [journal.words.digest, Array(shown.utf8)])
+        let key = hasher.finish()
         return CalendarRows.rows(key) { makeRows(journal, dates: dates, links: days.mapValues { href(journal.paths[$0.first]) }) }
     }
 
