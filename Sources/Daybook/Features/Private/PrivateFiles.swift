@@ -9,7 +9,7 @@ enum PrivateFiles {
 
     /// The manifest of an edition: every file's path and sealed name, as JSON with its keys in
     /// code-point order (Foundation's sorted keys compare digits as numbers on Linux).
-    static func manifest(_ names: [String: String]) throws -> [UInt8] {
+    static func manifest(_ names: [String: String]) -> [UInt8] {
         var json = JSONWriter()
         json.object { object in
             object.field("files") { files in
