@@ -247,6 +247,21 @@ def test_entries_in_a_new_folder_are_seen_and_then_watched(journal, preview):
     assert "Second thoughts." in running.get("/2024/06/01/june/")[1]
 
 
+def test_a_folder_moved_out_and_back_takes_its_entries_with_it(journal, preview):
+    """A whole folder moved away is one event for the folder alone, not for its files: the
+    rebuild, told only of the folder, must still look for the entries again."""
+    running = preview()
+    events = Events(running.url)
+    ferry_page = "2024/05/01/ferry-to-the-island/index.html"
+    assert running.get(ferry_page)[0] == 200
+    os.rename(journal / "entries/2024/05", journal.parent / "away")  # out of the journal: no event for "away"
+    event = events.until(lambda event: ferry_page in event["removed"])
+    assert running.get(ferry_page)[0] == 404 and running.get("/")[0] == 200
+    os.rename(journal.parent / "away", journal / "entries/2024/05")
+    events.until(lambda event: ferry_page in event["changed"])
+    assert "The ferry left at dawn." in running.get(ferry_page)[1]
+
+
 def resident_kb(pid):
     for line in open(f"/proc/{pid}/status"):
         if line.startswith("VmRSS:"):
