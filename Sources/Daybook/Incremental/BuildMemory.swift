@@ -28,12 +28,12 @@ public final class BuildMemory: Sendable {
     }
 
     init(journal: String, output: String, state: UpToDate?, cache: BuildCache?, templates: ParsedTemplates?, files: JournalFiles?) {
-        self.files = files
         self.journal = journal
         self.output = output
         self.state = state
         self.cache = cache
         self.templates = templates
+        self.files = files
     }
 
     /// Whether this memory describes the journal and output `options` build.

@@ -34,26 +34,8 @@ struct PlaceIndex: Sendable {
     /// A trimmed name with runs of white space as one space, case-folded; nil when empty.
     static func normalized(_ name: String?) -> String? {
         guard let name else { return nil }
-        let tidy = tidied(name)
+        let tidy = Whitespace.collapsed(name)
         return tidy.isEmpty ? nil : tidy.lowercased()
-    }
-
-    /// `name` trimmed, with runs of white space as one space. Most names are ASCII words with
-    /// single spaces between, returned as they are without looking up each character's Unicode
-    /// properties, which took most of the index's time on a large journal.
-    static func tidied(_ name: String) -> String {
-        var afterSpace = true, plain = true
-        for byte in name.utf8 {
-            if byte >= 0x80 || byte < 0x20 || byte == 0x7F { plain = false; break }
-            if byte == 0x20 {
-                if afterSpace { plain = false; break }
-                afterSpace = true
-            } else {
-                afterSpace = false
-            }
-        }
-        if plain && !afterSpace { return name }
-        return name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
     /// Coordinates in thousandths of a degree (about 110 m); 180° E and W are one meridian.
@@ -147,7 +129,7 @@ struct PlaceIndex: Sendable {
     /// The entry's own spelling, trimmed; nil without a name.
     private static func spelling(_ place: Place?) -> String? {
         guard let name = place?.name else { return nil }
-        let tidy = tidied(name)
+        let tidy = Whitespace.collapsed(name)
         return tidy.isEmpty ? nil : tidy
     }
 
