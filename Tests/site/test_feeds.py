@@ -4,12 +4,16 @@ PyPI has no Atom validator that works offline, and feedparser 6.0 reads no JSON 
 RFC 4287's required elements and JSON Feed 1.1's keys are checked here directly.
 """
 import json
+import os
+import pathlib
 import re
+import subprocess
 import urllib.parse
 import xml.etree.ElementTree as ET
 
 import feedparser
 
+BINARY = pathlib.Path(os.environ.get("DAYBOOK_BIN", pathlib.Path(__file__).resolve().parents[2] / ".build" / "debug" / "daybook"))
 BASE = "https://example.org/journal/"
 ATOM = "{http://www.w3.org/2005/Atom}"
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
@@ -114,3 +118,23 @@ def test_a_site_without_base_url_has_no_feed_or_sitemap(site):
     for name in ("feed.xml", "feed.json", "sitemap.xml"):
         assert not (site / name).exists(), name
     assert "application/atom+xml" not in (site / "index.html").read_text("utf-8")
+
+
+def test_a_tag_feed_reads_in_feedparser_as_the_tags_own(tmp_path):
+    """`tag_feeds: true`, built by the real binary: each tag's feed holds that tag's entries."""
+    journal = tmp_path / "journal"
+    entries = {
+        "2024-06-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-06-01\ntags: [sea]\n---\nThe ferry left at dawn.\n",
+        "2024-06-02-hill.md": "---\ntitle: Hill\ndate: 2024-06-02\ntags: [walks]\n---\nA climb.\n",
+    }
+    for name, text in entries.items():
+        (journal / "entries").mkdir(parents=True, exist_ok=True)
+        (journal / "entries" / name).write_text(text)
+    (journal / "daybook.yml").write_text(f"title: Notes\nbase_url: {BASE}\ntag_feeds: true\n")
+    subprocess.run([str(BINARY), "build", str(journal), "--quiet"], check=True)
+    parsed = feedparser.parse((journal / "_site/tags/sea/feed.xml").read_bytes())
+    assert not parsed.bozo, parsed.get("bozo_exception")
+    assert parsed.feed.title == "Notes: sea" and parsed.feed.id == BASE + "tags/sea/"
+    assert [entry.title for entry in parsed.entries] == ["Ferry"]
+    assert parsed.entries[0].link == BASE + "2024/06/01/ferry/"
+    assert "The ferry left at dawn." in parsed.entries[0].content[0].value

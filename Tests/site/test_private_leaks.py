@@ -53,7 +53,8 @@ def forms(marker):
 
 
 def write_journal(root, whole):
-    settings = "title: Leak check\nbase_url: https://example.org/journal/\ntimezone: Europe/Oslo\n"
+    # Every feature on, the tag feeds included (the private entry shares the tag "travel").
+    settings = "title: Leak check\nbase_url: https://example.org/journal/\ntimezone: Europe/Oslo\ntag_feeds: true\n"
     if whole:
         settings += "private: true\n"
     files = {

@@ -36,6 +36,8 @@ public struct Settings: Sendable, Hashable {
     public var calendar = "words"
     /// Write `feed.xml`, `feed.json`, `sitemap.xml` and `robots.txt` when there is a base URL (`feed`).
     public var feed = true
+    /// Also write an Atom feed per tag, `tags/<tag>/feed.xml` (`tag_feeds`).
+    public var tagFeeds = false
     /// What of the journal is private and who may read it (`Features/Private`).
     public var privacy = PrivacySettings()
     /// Widths of a photo's published copies, in pixels, smallest first (`photo_widths`).

@@ -12,12 +12,16 @@ struct FeedHeader: Sendable, Equatable {
 enum AtomFeed {
     static let path = "feed.xml"
 
-    static func make(_ header: FeedHeader, _ items: [FeedItem]) -> [UInt8] {
+    /// - Parameters:
+    ///   - path: where the feed goes, for its `self` link.
+    ///   - home: the page it follows (the journal's home, or a tag's page), for its `id` and
+    ///     `alternate` link.
+    static func make(_ header: FeedHeader, _ items: [FeedItem], at path: String = path, home: String = "") -> [UInt8] {
         let base = header.baseURL
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(escape(header.language))">
-              <id>\(escape(base))</id>
+              <id>\(escape(base + home))</id>
               <title>\(escape(header.title))</title>\n
             """
         if let description = header.description { xml += "  <subtitle>\(escape(description))</subtitle>\n" }
@@ -25,7 +29,7 @@ enum AtomFeed {
         xml += """
               <updated>\(items.first?.date ?? "1970-01-01T00:00:00+00:00")</updated>
               <link rel="self" type="application/atom+xml" href="\(escape(base + path))"/>
-              <link rel="alternate" type="text/html" href="\(escape(base))"/>
+              <link rel="alternate" type="text/html" href="\(escape(base + home))"/>
               <author><name>\(escape(header.author))</name></author>
               <generator>Daybook</generator>\n
             """

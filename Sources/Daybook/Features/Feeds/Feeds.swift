@@ -15,17 +15,21 @@ struct Feeds: Feature {
     var newest: Range<Int> = 0..<0
     var feedKey: [UInt8] = []
     var feedsKept = false
+    /// Set by `planData` with `tag_feeds`: each tag feed still to make, by tag index, with its key.
+    var tagFeedsToMake: [Int: [UInt8]] = [:]
+    /// Every tag feed's path and key, kept or made.
+    var tagFeeds: [(path: String, key: [UInt8])] = []
 
-    static let settingsKeys: Set<String> = ["feed"]
+    static let settingsKeys: Set<String> = ["feed", "tag_feeds"]
     /// How many entries the feeds hold.
     static let count = 20
     static let noBaseURL = "no base_url: no feed or sitemap, since they need absolute links; set base_url in daybook.yml or pass --base-url"
 
     static func readSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText) -> [Diagnostic] {
         guard let on = YAML.flag(value) else {
-            return [source.error("feed must be true or false", line: value.mark?.line ?? 1, column: value.mark?.column ?? 1)]
+            return [source.error("\(key) must be true or false", line: value.mark?.line ?? 1, column: value.mark?.column ?? 1)]
         }
-        settings.feed = on
+        if key == "tag_feeds" { settings.tagFeeds = on } else { settings.feed = on }
         return []
     }
 
@@ -55,7 +59,7 @@ struct Feeds: Feature {
         feedKey = hasher.finish()
         let key = feedKey
         feedsKept = feedPaths.allSatisfy { path in planning.kept?(path, key) == true }
-        return feedsKept ? [] : Set(newest)
+        return (feedsKept ? [] : Set(newest)).union(planTagFeeds(planning))
     }
 
     /// The feeds Daybook makes: those the journal's static files do not replace.
@@ -82,17 +86,18 @@ struct Feeds: Feature {
             files.append(keyed(AtomFeed.path, AtomFeed.make(header, items)))
             files.append(keyed(JSONFeed.path, JSONFeed.make(header, items)))
         }
+        files += makeTagFeeds(view, making)
         let sitePaths = Page.all(for: journal).filter { !$0.is(NotFoundPage.self) && $0.kind.inSitemap }.map { $0.sitePath(in: journal) }
         files.append(OutputFile(path: Sitemap.path, bytes: Sitemap.make(baseURL: baseURL, sitePaths: sitePaths)))
         files.append(OutputFile(path: Sitemap.robotsPath, bytes: Sitemap.robots(baseURL: baseURL)))
         files.removeAll { replaced.contains($0.path) }
-        let paths = feedPaths + [Sitemap.path, Sitemap.robotsPath].filter { !replaced.contains($0) }
+        let paths = feedPaths + [Sitemap.path, Sitemap.robotsPath].filter { !replaced.contains($0) } + tagFeeds.map(\.path)
         return DataFiles(files: files, paths: paths)
     }
 
-    private func keyed(_ path: String, _ bytes: [UInt8]) -> OutputFile {
+    func keyed(_ path: String, _ bytes: [UInt8], key: [UInt8]? = nil) -> OutputFile {
         var file = OutputFile(path: path, bytes: bytes)
-        file.key = feedKey
+        file.key = key ?? feedKey
         return file
     }
 }
