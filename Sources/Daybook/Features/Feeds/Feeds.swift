@@ -76,13 +76,8 @@ struct Feeds: Feature {
         let journal = view.journal
         var files: [OutputFile] = []
         if !feedsKept {
-            let settings = journal.settings
-            let header = FeedHeader(title: settings.title, description: settings.description, author: settings.author ?? settings.title,
-                                    baseURL: baseURL, language: settings.languageTag)
-            let items = newest.map { index in
-                FeedItem(entry: journal.entries[index], path: journal.paths[index], title: view.entries[index].title,
-                         html: Self.body(index, view, making.features), baseURL: baseURL)
-            }
+            let header = header(journal.settings, title: journal.settings.title)
+            let items = items(newest, view, making)
             files.append(keyed(AtomFeed.path, AtomFeed.make(header, items)))
             files.append(keyed(JSONFeed.path, JSONFeed.make(header, items)))
         }
@@ -93,6 +88,20 @@ struct Feeds: Feature {
         files.removeAll { replaced.contains($0.path) }
         let paths = feedPaths + [Sitemap.path, Sitemap.robotsPath].filter { !replaced.contains($0) } + tagFeeds.map(\.path)
         return DataFiles(files: files, paths: paths)
+    }
+
+    /// What a feed says of the journal, under `title`.
+    func header(_ settings: Settings, title: String) -> FeedHeader {
+        FeedHeader(title: title, description: settings.description, author: settings.author ?? settings.title,
+                   baseURL: baseURL, language: settings.languageTag)
+    }
+
+    /// The entries at `indices`, whole, as a feed holds them.
+    func items(_ indices: some Sequence<Int>, _ view: JournalView, _ making: DataMaking) -> [FeedItem] {
+        indices.map { index in
+            FeedItem(entry: view.journal.entries[index], path: view.journal.paths[index], title: view.entries[index].title,
+                     html: Self.body(index, view, making.features), baseURL: baseURL)
+        }
     }
 
     func keyed(_ path: String, _ bytes: [UInt8], key: [UInt8]? = nil) -> OutputFile {

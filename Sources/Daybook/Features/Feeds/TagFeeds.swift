@@ -35,12 +35,8 @@ extension Feeds {
         let journal = view.journal, settings = journal.settings
         return tagFeedsToMake.keys.sorted().map { index in
             let tag = journal.tags[index]
-            let header = FeedHeader(title: "\(settings.title): \(tag.name)", description: settings.description,
-                                    author: settings.author ?? settings.title, baseURL: baseURL, language: settings.languageTag)
-            let items = tag.entries.prefix(Self.count).map { entry in
-                FeedItem(entry: journal.entries[entry], path: journal.paths[entry], title: view.entries[entry].title,
-                         html: Self.body(entry, view, making.features), baseURL: baseURL)
-            }
+            let header = header(settings, title: "\(settings.title): \(tag.name)")
+            let items = items(tag.entries.prefix(Self.count), view, making)
             return keyed(Self.tagFeedPath(tag), AtomFeed.make(header, items, at: Self.tagFeedPath(tag), home: tag.path),
                          key: tagFeedsToMake[index])
         }
