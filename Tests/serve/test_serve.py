@@ -1,5 +1,7 @@
 """`daybook serve` with the real binary: editors' save sequences, deletes and renames, drafts,
 templates, errors in the browser, bursts, the address it listens on, and stopping."""
+import ctypes
+import errno
 import filecmp
 import os
 import pathlib
@@ -144,6 +146,35 @@ def test_polling_sees_changes_too(journal, preview):
     (journal / FERRY).write_text(ferry("Seen by polling."))
     events.until(changed(page))
     assert "Seen by polling." in running.get(page)[1]
+
+
+def test_without_inotify_it_says_so_and_polls(journal, preview):
+    """Every inotify instance this user may have is taken first (`fs.inotify.max_user_instances`),
+    so the preview cannot watch with notifications: it must say why and poll instead."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    limit = int(pathlib.Path("/proc/sys/fs/inotify/max_user_instances").read_text())
+    taken = []
+    try:
+        while True:
+            descriptor = libc.inotify_init()
+            if descriptor < 0:
+                assert ctypes.get_errno() == errno.EMFILE and len(taken) <= limit, (len(taken), limit)
+                break
+            taken.append(descriptor)
+        running = preview()
+        said = lambda: any("cannot watch with inotify" in line and "twice a second" in line for line in running.stderr)
+        deadline = time.monotonic() + 5
+        while not said() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert said(), running.stderr
+        page = page_of(running, "Ferry to the island")
+        events = Events(running.url, page)
+        (journal / FERRY).write_text(ferry("Seen without inotify."))
+        events.until(changed(page))
+        assert "Seen without inotify." in running.get(page)[1]
+    finally:
+        for descriptor in taken:
+            os.close(descriptor)
 
 
 def test_the_preview_is_what_build_publishes(journal, preview, tmp_path):
