@@ -6,8 +6,9 @@
 # axe-selenium-python-nhsuk for the axe-core it ships (Tests/site/test_axe.py).
 set -euo pipefail
 
-# libcurl4-openssl-dev: the release build links Foundation's networking statically and needs -lcurl.
-want_debs=(libcmark-dev libvips-dev pkg-config libcurl4-openssl-dev)
+# What the build needs comes from the one list, which the CI files `daybook init` writes use too.
+root="$(cd "$(dirname "$0")/.." && pwd)"
+read -r -a want_debs <<< "$(sed -e 's/#.*//' "$root/Templates/starter/debian-packages.txt" | tr -s ' \n' ' ')"
 if [ "${1:-}" != "--build-only" ]; then
   want_debs+=(chromium chromium-driver libimage-exiftool-perl libvips-tools)
   command -v java >/dev/null 2>&1 || want_debs+=(default-jre-headless)

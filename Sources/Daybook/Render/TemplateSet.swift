@@ -19,15 +19,19 @@ public struct TemplateSet: Sendable {
     private static let registerEscaper: Void = MustacheContentTypes.register(HTMLEscaper(), named: HTMLEscaper.name)
 
     /// A digest of the default files, as compiled into this binary.
-    static let defaultsDigest = ContentHash.digest(parts: EmbeddedResources.files.sorted { $0.key < $1.key }.flatMap {
+    static let defaultsDigest = ContentHash.digest(parts: EmbeddedResources.files.filter { !isStarterFile($0.key) }.sorted { $0.key < $1.key }.flatMap {
         [Array($0.key.utf8), Array($0.value.utf8)]
     })
 
-    /// The default files, by name.
-    /// The default files, by name; the translation tables under `i18n/` are not templates.
+    /// The default files, by name; the translation tables under `i18n/` and the files `daybook
+    /// init` writes from (`starter/`) are not templates.
     static var defaults: [String: [UInt8]] {
-        EmbeddedResources.files.filter { !$0.key.hasPrefix(WordTables.folder) }.mapValues { Array(Data(base64Encoded: $0) ?? Data()) }
+        EmbeddedResources.files.filter { !$0.key.hasPrefix(WordTables.folder) && !isStarterFile($0.key) }
+            .mapValues { Array(Data(base64Encoded: $0) ?? Data()) }
     }
+
+    /// Read by `daybook init` alone, so no page's key changes with them.
+    static func isStarterFile(_ name: String) -> Bool { name.hasPrefix(StarterResources.folder) }
 
     /// - Parameter overrides: files of the journal's `templates/` folder, by name relative to it.
     static func load(overrides: [String: [UInt8]]) -> (TemplateSet?, [Diagnostic]) {
