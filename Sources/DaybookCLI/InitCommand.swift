@@ -25,6 +25,15 @@ struct InitCommand: ParsableCommand {
     @Option(help: "CI files to publish the site: github (GitHub Pages), gitlab (GitLab Pages) or none.")
     var ci = JournalStarter.CI.github
 
+    @Flag(name: .customLong("private"), help: "A private journal: every entry encrypted, and CI files that keep the source in a private repository (docs/private.md).")
+    var isPrivate = false
+
+    @Option(help: "The git address the CI files fetch Daybook's source from (default: \(DaybookVersion.sourceRepository)).")
+    var daybookSource: String?
+
+    @Option(help: "The commit Daybook's tag v\(DaybookVersion.string) points at, pinned in the CI files (default: asked of the source with git ls-remote).")
+    var daybookCommit: String?
+
     @Flag(help: "Add the missing files to a folder that has files already (never overwriting one).")
     var force = false
 
@@ -39,8 +48,11 @@ struct InitCommand: ParsableCommand {
         options.title = title
         options.ci = ci
         options.force = force
+        options.isPrivate = isPrivate
         let result: JournalStarter.Result
         do {
+            // The pin first: a journal whose CI files cannot build is not started.
+            if ci != .none { options.source = try DaybookSource.resolve(repository: daybookSource, commit: daybookCommit) }
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
             result = try JournalStarter.create(options)
         } catch let failure as BuildFailure {
@@ -53,6 +65,14 @@ struct InitCommand: ParsableCommand {
         for path in result.kept { print("kept    \(path) (already there)") }
         let shown = Summary.display(url, from: url)
         print("\nA new journal in \(shown). Next: `daybook serve \(folder)` to see it as you write, then commit and push.")
+        if ci != .none { print("The CI files build Daybook \(DaybookSource.tag) from \(options.source.repository) at commit \(options.source.commit).") }
+        if isPrivate {
+            print("""
+                This journal is private. Keep its repository private: the entries are plain text, only the site is encrypted.
+                Make a site key with `openssl rand -base64 32` and choose a password; the build reads them from
+                DAYBOOK_SITE_KEY and DAYBOOK_PASSWORD (docs/private.md). \(JournalStarter.publishingText(options))
+                """)
+        }
     }
 
     /// This computer's zone as an IANA name; UTC when it has none (a bare offset or "GMT").

@@ -50,4 +50,62 @@ import Testing
         #expect(result.kept == ["daybook.yml"] && result.created.count == 5)
         #expect(try journal.read("daybook.yml") == "title: Mine\n")
     }
+
+    @Test func everyCIFileInstallsTheOneListOfPackages() {
+        let listed = StarterResources.debianPackages
+        #expect(listed == ["libcmark-dev", "libvips-dev", "pkg-config", "libcurl4-openssl-dev"])
+        for ci in [JournalStarter.CI.github, .gitlab] {
+            for isPrivate in [false, true] {
+                var options = options(ci: ci)
+                options.isPrivate = isPrivate
+                let text = JournalStarter.files(options).last!.text
+                let line = text.split(separator: "\n").first { $0.contains("apt-get install") }.map(String.init) ?? ""
+                let installed = Set(line.split(separator: " ").map(String.init))
+                #expect(installed.isSuperset(of: listed + StarterCI.ciExtras), "\(ci) private: \(isPrivate)")
+            }
+        }
+    }
+
+    @Test func aPrivateJournalIsPrivateAndItsWorkflowPushesTheSiteElsewhere() {
+        var options = options(ci: .github)
+        options.isPrivate = true
+        let files = JournalStarter.files(options)
+        let (settings, problems) = SettingsLoader.load(text: files[0].text)
+        #expect(problems.isEmpty && settings.privacy.wholeJournal)
+        let workflow = files.last!.text
+        #expect(workflow.contains("DAYBOOK_SITE_KEY: ${{ secrets.DAYBOOK_SITE_KEY }}"))
+        #expect(workflow.contains("PAGES_REMOTE: git@github.com:${{ vars.PAGES_REPOSITORY }}.git"))
+        #expect(!workflow.contains("deploy-pages") && !workflow.contains("pages: write"))
+        #expect(files.first { $0.path == "README.md" }!.text.contains("Keep this repository private"))
+        #expect(!JournalStarter.files(self.options(ci: .github))[0].text.contains("private: true"))
+    }
+
+    @Test(arguments: [
+        ("0123456789abcdef0123456789abcdef01234567\trefs/tags/v1\n", "0123456789abcdef0123456789abcdef01234567"),
+        ("1111111111111111111111111111111111111111\trefs/tags/v1\n2222222222222222222222222222222222222222\trefs/tags/v1^{}\n",
+         "2222222222222222222222222222222222222222"),
+        ("", nil), ("0123abc\trefs/tags/v1\n", nil),
+    ] as [(String, String?)])
+    func theTagsCommitIsReadFromLsRemote(output: String, commit: String?) {
+        #expect(DaybookSource.commit(inLsRemote: output) == commit)
+    }
+
+    @Test func aPinIsAFullCommitAndAnUnknownOneSaysWhatToSet() throws {
+        #expect(throws: BuildFailure.self) { try DaybookSource.resolve(repository: nil, commit: "0123abc") }
+        let given = try DaybookSource.resolve(repository: "/some/mirror.git", commit: String(repeating: "a", count: 40))
+        #expect(given == DaybookSource(repository: "/some/mirror.git", commit: String(repeating: "a", count: 40)))
+        do {
+            _ = try DaybookSource.resolve(repository: "/nonexistent/daybook.git", commit: nil)
+            Issue.record("resolved a pin from nowhere")
+        } catch {
+            let message = error.diagnostics.first?.message ?? ""
+            #expect(message.contains("daybook init --daybook-commit <the 40-digit commit of \(DaybookSource.tag)>"))
+            #expect(message.contains("Nothing was written."))
+        }
+    }
+
+    @Test func aWorkflowThatDeploysItsOwnPagesIsFoundAtItsLine() {
+        #expect(PublicSource.deployLine(in: "jobs:\n  # uses: actions/deploy-pages@v4\n      - uses: actions/deploy-pages@v4\n") == 3)
+        #expect(PublicSource.deployLine(in: "steps:\n  - run: git push\n") == nil)
+    }
 }

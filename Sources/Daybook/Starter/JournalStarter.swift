@@ -13,6 +13,10 @@ public enum JournalStarter {
         /// An IANA zone, written into `daybook.yml` and the CI files.
         public var timeZone: String
         public var ci = CI.github
+        /// A private journal: `private: true`, and CI files that keep the source private.
+        public var isPrivate = false
+        /// The Daybook source and commit the CI files build (`DaybookSource.resolve`).
+        public var source = DaybookSource(repository: DaybookVersion.sourceRepository, commit: DaybookVersion.sourceCommit)
         /// Add to a folder that already has files (still never overwriting one).
         public var force = false
         /// The first entry's date; the caller's clock, in `timeZone`.
@@ -98,9 +102,9 @@ public enum JournalStarter {
         # locale: en_US
 
         # The site's public address. The CI files pass it with --base-url, so it can stay unset here;
-        # set it when you build for a host yourself. Feeds and the sitemap need it.
+        # set it when you build for a host yourself. Feeds, the sitemap and robots.txt need it.
         # base_url: https://example.org/journal/
-
+        \(options.isPrivate ? privateSettings : "")
         # How many entries the home page shows at least (whole months).
         # home_entries: 20
         # The search box and its index.
@@ -112,6 +116,15 @@ public enum JournalStarter {
 
         """
     }
+
+    static let privateSettings = """
+
+        # Every entry is private: the site holds them encrypted, and a reader unlocks them with the
+        # password. The build reads DAYBOOK_PASSWORD and DAYBOOK_SITE_KEY from the environment
+        # (docs/private.md); the source of this journal stays in plain text, so keep it private.
+        private: true
+
+        """
 
     static func firstEntry(_ date: String) -> String {
         """
@@ -131,12 +144,7 @@ public enum JournalStarter {
     }
 
     static func readme(_ options: Options) -> String {
-        let publishing: String
-        switch options.ci {
-        case .github: publishing = "Each push to `main` builds the site and publishes it on GitHub Pages (`.github/workflows/publish.yml`). Once, in the repository's Settings → Pages, set the source to \"GitHub Actions\"."
-        case .gitlab: publishing = "Each push to the default branch builds the site and publishes it on GitLab Pages (`.gitlab-ci.yml`)."
-        case .none: publishing = "`daybook build` writes the site to `_site/`; copy that folder to any static host."
-        }
+        let publishing = publishingText(options)
         return """
         # \(options.title)
 
@@ -148,9 +156,19 @@ public enum JournalStarter {
 
         \(publishing)
 
-        Files in `static/` are copied into the site as they are; templates in `templates/` replace
+        \(options.isPrivate ? "**Keep this repository private.** The entries and `.daybook/` hold your words in plain text; only the built site is encrypted.\n\n" : "")Files in `static/` are copied into the site as they are; templates in `templates/` replace
         Daybook's own. Settings are in `daybook.yml`.
 
         """
+    }
+
+    public static func publishingText(_ options: Options) -> String {
+        switch (options.ci, options.isPrivate) {
+        case (.github, false): "Each push to `main` builds the site and publishes it on GitHub Pages (`.github/workflows/publish.yml`). Once, in the repository's Settings → Pages, set the source to \"GitHub Actions\"."
+        case (.github, true): "Each push to `main` builds the site and pushes it, encrypted, to a separate public repository whose GitHub Pages serve it (`.github/workflows/publish.yml`; its first lines say what to set up once)."
+        case (.gitlab, false): "Each push to the default branch builds the site and publishes it on GitLab Pages (`.gitlab-ci.yml`)."
+        case (.gitlab, true): "Each push to the default branch builds the site and publishes it, encrypted, on this private project's GitLab Pages (`.gitlab-ci.yml`; its first lines say what to set up once)."
+        case (.none, _): "`daybook build` writes the site to `_site/`; copy that folder to any static host."
+        }
     }
 }
