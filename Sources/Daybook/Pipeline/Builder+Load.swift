@@ -36,6 +36,7 @@ extension Build {
         if let privacy {
             published = published.filter(privacy.isPublic)
             settings.privacy.hasEdition = true
+            diagnostics += PublicSource.warnings(journal: options.journal)
         }
         var (journal, linkProblems) = JournalAssembler.assemble(published, settings: settings)
         diagnostics += linkProblems
