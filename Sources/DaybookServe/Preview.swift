@@ -50,6 +50,7 @@ public final class Preview: Sendable {
     /// Rebuilds run so far (the first build included), for tests and the terminal.
     private let builds = Mutex(0)
     private let lastWarnings = Mutex<Set<Diagnostic>>([])
+    private let saidOnce = Mutex<Set<Diagnostic>>([])
     /// What the last good build left for the next to continue from (`BuildMemory`): the preview's
     /// folder is Daybook's own, so its files need not be looked at again.
     private let memory = Mutex<BuildMemory?>(nil)
@@ -147,10 +148,11 @@ public final class Preview: Sendable {
             let report = try await Builder.run(buildOptions, continuing: memory.withLock { $0 }, changed: changedFiles)
             memory.withLock { $0 = report.memory }
             // A warning is printed when it appears, not again on every rebuild while it holds.
+            // One about the settings (no base_url) is said once per session.
             let fresh = lastWarnings.withLock { last in
                 defer { last = Set(report.warnings) }
                 return report.warnings.filter { !last.contains($0) }
-            }
+            }.filter(isNew)
             for warning in fresh { say(warning.rendered) }
             // The first build's changes are nobody's: no page was open before it.
             let changes = first ? SiteChanges() : report.outputChanges.map(SiteChanges.init) ?? SiteChanges()
@@ -163,7 +165,10 @@ public final class Preview: Sendable {
             say("\(what) \(report.entries) \(report.entries == 1 ? "entry" : "entries") in \(String(format: "%.2f", report.seconds)) s (build \(count)): \(changes.changed.count) files changed, \(changes.removed.count) removed")
         } catch {
             let errors = error.errorCount
-            let text = (error.diagnostics.map(\.rendered) + ["build failed: \(errors) error\(errors == 1 ? "" : "s")"]).joined(separator: "\n")
+            // The errors first; a settings warning already said this session is not said again.
+            let shown = error.diagnostics.filter(isNew)
+            let ordered = shown.filter { $0.severity == .error } + shown.filter { $0.severity != .error }
+            let text = (ordered.map(\.rendered) + ["build failed: \(errors) error\(errors == 1 ? "" : "s")"]).joined(separator: "\n")
             lastWarnings.withLock { $0 = [] }
             // The next build continues the last good one: what this one was told must be told again.
             pending.withLock { pending in
@@ -173,5 +178,10 @@ public final class Preview: Sendable {
             say("The last good build stays served (build \(count)).")
             hub.publish(SiteChanges(), error: text)
         }
+    }
+
+    /// Whether `diagnostic` is to be said now: a settings warning once per session, others always.
+    private func isNew(_ diagnostic: Diagnostic) -> Bool {
+        !diagnostic.oncePerSession || saidOnce.withLock { $0.insert(diagnostic).inserted }
     }
 }

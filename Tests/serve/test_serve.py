@@ -128,6 +128,23 @@ def test_a_broken_entry_shows_its_errors_until_it_is_fixed(journal, preview):
     assert "Fixed." in running.get(page)[1]
 
 
+def test_a_journal_without_base_url_is_told_once_per_session_not_per_rebuild(journal, preview):
+    (journal / "daybook.yml").write_text("title: Test journal\ntimezone: UTC\nquote_of_the_day: false\n")
+    running = preview()
+    page = page_of(running, "Ferry to the island")
+    events = Events(running.url, page)
+    (journal / FERRY).write_text("---\ntitle: Ferry\ndate: 2024-13-01\n---\n\nBroken.\n")
+    event = events.until(lambda event: event["error"])
+    assert event["error"].splitlines()[0].startswith(f"{FERRY}:3:7: error:")  # the error, not the settings
+    assert "base_url" not in event["error"]
+    (journal / FERRY).write_text(ferry("Fixed."))
+    events.until(lambda event: event["error"] is None)
+    (journal / FERRY).write_text(ferry("Fixed again."))
+    events.until(changed(page))
+    warned = [line for line in running.stderr if "no base_url" in line]
+    assert len(warned) == 1 and "the feeds (feed.xml, feed.json, tag feeds), sitemap.xml, robots.txt" in warned[0]
+
+
 def test_a_burst_of_fifty_saves_makes_at_most_two_rebuilds(journal, preview):
     running = preview()
     page = page_of(running, "Ferry to the island")

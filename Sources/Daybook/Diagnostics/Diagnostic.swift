@@ -10,6 +10,9 @@ public struct Diagnostic: Sendable, Hashable, Error, Comparable {
     public var message: String
     /// The text of the offending line, shown under the message with a caret.
     public var sourceLine: String?
+    /// A warning about what the settings lack, which no edit of an entry changes: the preview
+    /// says it once per session instead of again after every failed rebuild.
+    public var oncePerSession = false
 
     public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil, sourceLine: String? = nil) {
         self.severity = severity

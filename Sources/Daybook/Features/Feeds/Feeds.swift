@@ -23,7 +23,7 @@ struct Feeds: Feature {
     static let settingsKeys: Set<String> = ["feed", "tag_feeds"]
     /// How many entries the feeds hold.
     static let count = 20
-    static let noBaseURL = "no base_url: no feed or sitemap, since they need absolute links; set base_url in daybook.yml or pass --base-url"
+    static let noBaseURL = "no base_url: the feeds (feed.xml, feed.json, tag feeds), sitemap.xml, robots.txt and canonical links wait for it, since they need absolute addresses; set base_url in daybook.yml or pass --base-url"
 
     static func readSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText) -> [Diagnostic] {
         guard let on = YAML.flag(value) else {
@@ -37,7 +37,9 @@ struct Feeds: Feature {
         let settings = input.settings
         let own = Set(input.files.statics).intersection([AtomFeed.path, JSONFeed.path, Sitemap.path, Sitemap.robotsPath])
         let feeds = Feeds(isOn: settings.feed && settings.baseURL != nil, baseURL: settings.baseURL ?? "", replaced: own)
-        return (feeds, settings.feed && settings.baseURL == nil ? [.warning(noBaseURL)] : [])
+        var warning = Diagnostic.warning(noBaseURL)
+        warning.oncePerSession = true
+        return (feeds, settings.feed && settings.baseURL == nil ? [warning] : [])
     }
 
     /// A static file that replaces one of the files changes which files the data holds.
