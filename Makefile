@@ -3,7 +3,7 @@ SWIFT ?= swift
 EXAMPLE := Examples/journal
 EXAMPLE_SITE := .build/example-site
 
-.PHONY: deps deps-build build release demo test test-swift test-site test-serve bench bench-search clean
+.PHONY: deps deps-build build release demo test test-swift test-site test-serve ci-rehearsal bench bench-search clean
 
 deps:
 	@scripts/install-deps.sh
@@ -54,6 +54,13 @@ test-site:
 test-serve:
 	$(SWIFT) build
 	python3 -m pytest -q Tests/serve
+
+# The CI files `daybook init` writes, run step by step with the real `swift build -c release` of a
+# tagged clone of this repository (committed code), for a public and a private journal
+# (docs/publishing.md, "The rehearsal"). `make test` runs the same with the build handed over.
+ci-rehearsal: build
+	python3 scripts/ci_rehearsal.py --full --keep .build/ci-rehearsal/public
+	python3 scripts/ci_rehearsal.py --full --private --keep .build/ci-rehearsal/private
 
 bench: release
 	bench/run.sh

@@ -11,8 +11,12 @@ import yaml
 from conftest import BINARY
 
 
+# The commit the CI files pin; a real init asks Daybook's source for it (test_publishing.py).
+COMMIT = "0123456789abcdef0123456789abcdef01234567"
+
+
 def init(folder, *arguments):
-    return subprocess.run([str(BINARY), "init", str(folder), "--timezone", "Europe/Paris", *arguments],
+    return subprocess.run([str(BINARY), "init", str(folder), "--timezone", "Europe/Paris", "--daybook-commit", COMMIT, *arguments],
                           capture_output=True, text=True)
 
 
@@ -101,9 +105,8 @@ def workflow_steps(journal):
 
 
 def run_step(step, folder):
-    command = step["run"].replace("/opt/daybook/daybook", str(BINARY))
-    environment = dict(os.environ, BASE_URL="https://someone.github.io/journal")
-    result = subprocess.run(["bash", "-e", "-c", command], cwd=folder, env=environment, capture_output=True, text=True)
+    environment = dict(os.environ, BASE_URL="https://someone.github.io/journal", DAYBOOK_BIN=str(BINARY.parent))
+    result = subprocess.run(["bash", "-e", "-c", step["run"]], cwd=folder, env=environment, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     return result
 
@@ -142,3 +145,28 @@ def test_docs_publishing_shows_the_files_init_writes(tmp_path):
     assert init(tmp_path / "l", "--ci", "gitlab", "--timezone", "Europe/London").returncode == 0
     assert blocks[0] == (tmp_path / "g/.github/workflows/publish.yml").read_text()
     assert blocks[1] == (tmp_path / "l/.gitlab-ci.yml").read_text()
+    assert init(tmp_path / "p", "--private", "--timezone", "Europe/London").returncode == 0
+    assert (tmp_path / "p/.github/workflows/publish.yml").read_text() in blocks
+
+
+def test_init_private_writes_a_private_journal_whose_ci_keeps_the_source_private(tmp_path):
+    assert init(tmp_path / "g", "--private").returncode == 0
+    settings = yaml.safe_load((tmp_path / "g/daybook.yml").read_text())
+    assert settings["private"] is True
+    assert "Keep this repository private" in (tmp_path / "g/README.md").read_text()
+    workflow = tmp_path / "g/.github/workflows/publish.yml"
+    result = subprocess.run(["actionlint", str(workflow)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    parsed = yaml.safe_load(workflow.read_text())
+    assert parsed["permissions"] == {"contents": "read"}  # no Pages of its own
+    assert list(parsed["jobs"]) == ["build"]
+    steps = {step.get("name"): step for step in parsed["jobs"]["build"]["steps"]}
+    assert steps["Build the site"]["env"]["DAYBOOK_SITE_KEY"] == "${{ secrets.DAYBOOK_SITE_KEY }}"
+    assert steps["Push the site to its public repository"]["env"]["PAGES_REMOTE"] == "git@github.com:${{ vars.PAGES_REPOSITORY }}.git"
+    assert "actions/deploy-pages" not in workflow.read_text()
+    assert init(tmp_path / "l", "--private", "--ci", "gitlab").returncode == 0
+    ci = tmp_path / "l/.gitlab-ci.yml"
+    checked = subprocess.run(["check-jsonschema", "--builtin-schema", "vendor.gitlab-ci", str(ci)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert yaml.safe_load(ci.read_text())["pages"]["script"] == [
+        'DAYBOOK_PASSWORD="$JOURNAL_PASSWORD" DAYBOOK_SITE_KEY="$JOURNAL_SITE_KEY" "$DAYBOOK_BIN/daybook" build . --output public --base-url "$CI_PAGES_URL"']
