@@ -72,6 +72,9 @@ enum Summary {
         var line = "Built \(count(report.entries, "entry", "entries"))"
         if report.privateEntries > 0 { line += " (\(report.privateEntries) private, encrypted)" }
         line += " into \(count(report.pages, "page", "pages"))"
+        if report.editions > 0 {
+            line += " and \(count(report.encryptedPages, "encrypted page", "encrypted pages")) (\(count(report.editions, "edition", "editions")))"
+        }
         if report.draftsLeftOut > 0 { line += " (\(count(report.draftsLeftOut, "draft", "drafts")) left out)" }
         if report.sectionFilesSkipped > 0 {
             line += " (\(count(report.sectionFilesSkipped, "section file", "section files")) _index.md skipped)"

@@ -28,7 +28,7 @@ from private_support import derivations, frame_text, go, pages_shown, serve, sta
 from test_axe import scheme, serious_violations  # noqa: F401 (scheme is a fixture)
 from test_browser import pages_to_visit
 
-SITE_KEY = "a site key for the browser tests, 32+ characters long"
+SITE_KEY = "YaMQPwbaTub9Fpi9LL40sfCp8viShg4lkV6AAGe8iqU="
 PASSWORD = "ferry to the island"
 READERS = [{"name": "", "password": PASSWORD}]
 VECTORS = pathlib.Path(__file__).resolve().parents[1] / "Fixtures/private-vectors.json"

@@ -15,7 +15,7 @@ from PIL import Image
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = pathlib.Path(os.environ.get("DAYBOOK_BIN", ROOT / ".build" / "debug" / "daybook"))
-SECRETS = {"DAYBOOK_SITE_KEY": "leak-check site key, long enough to pass", "DAYBOOK_PASSWORD": "leak check password"}
+SECRETS = {"DAYBOOK_SITE_KEY": "aI7VZ2dhPqg3vprUFFVWi53X8os4KwhPcyGMzEM/4Xs=", "DAYBOOK_PASSWORD": "leak check password"}
 
 # One per field; each has a letter outside ASCII, so every escaped form differs from the plain one.
 MARKERS = {

@@ -35,7 +35,7 @@ spec = importlib.util.spec_from_file_location("search_bench", REPO / "bench" / "
 search_bench = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(search_bench)
 
-SITE_KEY = "benchmark site key, at least thirty-two characters"
+SITE_KEY = "inca0TfEenTm34y4Qw90yvSHNqSPySmTHBHrqvzI7HE="
 PASSWORD = "a benchmark password"
 ROUTES = ["#/archives/", "#/tags/", None, None]  # None: a year page, then an entry page (from the site)
 

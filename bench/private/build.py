@@ -24,7 +24,7 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CORPUS = ROOT.parent / "shared" / "bench" / "make_corpus.py"
-SECRETS = {"DAYBOOK_SITE_KEY": "benchmark site key, long enough for the check", "DAYBOOK_PASSWORD": "benchmark password"}
+SECRETS = {"DAYBOOK_SITE_KEY": "9I8E8KvoI5wu22tieOfQC1uQvfTDaeSv6pGV0TvznyQ=", "DAYBOOK_PASSWORD": "benchmark password"}
 
 
 def timed(command, env):

@@ -6,6 +6,7 @@ struct Written: Sendable {
     /// Every file of the output, with its key and the size and time it had when written.
     var records: [String: BuildCache.OutputRecord] = [:]
     var pageCount = 0
+    var sealedPageCount = 0
     var warnings: [Diagnostic] = []
     /// What changed since the last build's output.
     var changes = BuildReport.OutputChanges()
@@ -47,7 +48,7 @@ extension Build {
             }
             let current = stage.currentFiles
             let result = try sink.finish(current: current, removed: stage.removed(current: current))
-            var written = Written(pageCount: stage.pages.count, warnings: result.warnings)
+            var written = Written(pageCount: stage.pages.count, sealedPageCount: stage.sealedPages, warnings: result.warnings)
             written.changes = stage.changes(removed: result.removed)
             if options.writes {
                 written.records = try await stage.records()
@@ -86,6 +87,8 @@ struct WriteStage: Sendable {
     var dataUnchanged = false
     /// The files of a private journal's editions, key file and unlock pages (`Features/Private`).
     var privatePaths: [String] = []
+    /// The pages of every encrypted edition, for the summary.
+    var sealedPages = 0
     /// A whole-private journal publishes no page and no data of its own: all are in its editions.
     var publishesNothing: Bool { loaded.privacy?.settings.wholeJournal == true }
 

@@ -79,6 +79,10 @@ public struct BuildReport: Sendable {
     /// Private entries, published only encrypted (counted in `entries` too).
     public var privateEntries = 0
     public var pages: Int
+    /// The pages of the encrypted editions, all editions together.
+    public var encryptedPages = 0
+    /// How many encrypted editions (one per group of readers who may open the same entries).
+    public var editions = 0
     public var seconds: Double
     public var output: URL?
     /// Warnings of every stage, in file order.

@@ -77,6 +77,8 @@ struct Build {
         // A private journal is never found up to date: its secrets, which no file records, may have changed.
         if options.writes { await save(loaded, written, fingerprint: loaded.privacy == nil ? last.fingerprint : nil, report: &report) }
         report.privateEntries = privateEntries
+        report.encryptedPages = written.sealedPageCount
+        report.editions = loaded.privacy?.editions.count ?? 0
         report.stages = timer.stages
         free((loaded, stage, written))
         return report

@@ -12,7 +12,7 @@ extension WriteStage {
             let folder = plan.keys.editionFolder(edition.id)
             let sealer = Sealer(key: plan.keys.editionKey(edition.id), nonceKey: plan.keys.nonceKey(edition.id), folder: folder)
             let sealing = SealingSink(sealer: sealer, target: sink, last: last, skipped: Set(renderer.files.map(\.path)))
-            try await makeEdition(edition, plan, into: sealing)
+            sealedPages += try await makeEdition(edition, plan, into: sealing)
             let names = sealing.names.withLock { $0 }
             let manifest = try sealer.file(PrivateFiles.manifest(names), role: "manifest")
             manifests[edition.id] = manifest.name
@@ -28,8 +28,8 @@ extension WriteStage {
         try accept(files, sink: sink)
     }
 
-    /// One edition: the journal as its readers see it, made whole into `sealing`.
-    private func makeEdition(_ edition: PrivatePlan.Edition, _ plan: PrivatePlan, into sealing: SealingSink) async throws {
+    /// One edition: the journal as its readers see it, made whole into `sealing`; its page count.
+    private func makeEdition(_ edition: PrivatePlan.Edition, _ plan: PrivatePlan, into sealing: SealingSink) async throws -> Int {
         var settings = loaded.journal.settings
         settings.privacy.isEdition = true
         settings.privacy.hasEdition = false
@@ -51,5 +51,6 @@ extension WriteStage {
         try await stage.makeData(view, sink: sealing, progress: { _ in })
         try await stage.render(view, to: sealing, progress: { _ in })
         if plan.settings.wholeJournal { try stage.copyStatic(to: sealing) }
+        return stage.pages.count
     }
 }

@@ -12,6 +12,9 @@ public struct PrivacySettings: Sendable, Hashable, CustomStringConvertible {
     public var rememberDays = 30
     /// Whether a whole-private journal's unlock page shows the journal's title.
     public var showTitle = false
+    /// Where `private: true` stands in `daybook.yml`, for errors about the secrets it calls for.
+    var wholeJournalLine = 1
+    var wholeJournalColumn = 1
     /// Set by the build: the public pages link to an unlock page.
     var hasEdition = false
     /// Set by the build: the pages being made are an encrypted edition.
@@ -59,6 +62,8 @@ extension Private {
         case "private":
             guard let on = YAML.flag(value) else { return problem("private must be true or false") }
             settings.privacy.wholeJournal = on
+            settings.privacy.wholeJournalLine = value.mark?.line ?? 1
+            settings.privacy.wholeJournalColumn = value.mark?.column ?? 1
         case "show_title":
             guard let on = YAML.flag(value) else { return problem("show_title must be true or false") }
             settings.privacy.showTitle = on

@@ -41,7 +41,8 @@ struct PrivatePlan: Sendable, CustomStringConvertible {
         guard settings.wholeJournal || !labels.isEmpty else { return (nil, problems) }
         let readers = settings.readers.isEmpty ? [PrivacySettings.Reader(name: "", labels: nil)] : settings.readers
         problems += unreadLabels(labels, readers: readers, entries: entries)
-        let why = settings.wholeJournal ? SourceLocation(file: "daybook.yml") : firstPrivate
+        let why = settings.wholeJournal
+            ? SourceLocation(file: "daybook.yml", line: settings.wholeJournalLine, column: settings.wholeJournalColumn) : firstPrivate
         let (secrets, secretProblems) = environment.read(readers: readers, named: !settings.readers.isEmpty, for: why)
         guard let secrets, secretProblems.isEmpty else { return (nil, problems + secretProblems) }
         let plan = PrivatePlan(settings: settings, keys: PrivateKeys(siteKey: secrets.siteKey),

@@ -19,7 +19,6 @@ public struct Secrets: Sendable, CustomStringConvertible, CustomDebugStringConve
 
     static let siteKeyVariable = "DAYBOOK_SITE_KEY"
     static let passwordVariable = "DAYBOOK_PASSWORD"
-    static let minimumSiteKey = 32
     static let minimumPassword = 8
 
     /// The site key and each reader's password; errors (naming variables, never values) for
@@ -29,9 +28,9 @@ public struct Secrets: Sendable, CustomStringConvertible, CustomDebugStringConve
         let why = "this journal has private entries and Daybook never publishes them unencrypted"
         let siteKey = values[Self.siteKeyVariable] ?? ""
         if siteKey.isEmpty {
-            problems.append(.error("\(Self.siteKeyVariable) is not set: \(why); set it to a long random secret (openssl rand -base64 32) and keep it (docs/private.md)", at: location))
-        } else if siteKey.count < Self.minimumSiteKey {
-            problems.append(.error("\(Self.siteKeyVariable) is too short: use at least \(Self.minimumSiteKey) characters (openssl rand -base64 32)", at: location))
+            problems.append(.error("\(Self.siteKeyVariable) is not set: \(why); set it to 32 random bytes from `daybook key` (or openssl rand -base64 32) and keep it (docs/private.md)", at: location))
+        } else if let problem = SiteKey.problem(siteKey) {
+            problems.append(.error("\(Self.siteKeyVariable) \(problem): it must be 32 random bytes in base64 or hex; make one with `daybook key` (or openssl rand -base64 32), and every edition is encrypted anew under it (docs/private.md)", at: location))
         }
         var passwords: [String: String] = [:]
         for reader in readers {
