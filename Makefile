@@ -56,11 +56,13 @@ test-serve:
 	python3 -m pytest -q Tests/serve
 
 # The CI files `daybook init` writes, run step by step with the real `swift build -c release` of a
-# tagged clone of this repository (committed code), for a public and a private journal
-# (docs/publishing.md, "The rehearsal"). `make test` runs the same with the build handed over.
+# tagged clone of this repository (committed code), for a public journal; then for a private one,
+# handed the binary that build made (docs/publishing.md, "The rehearsal"). `make test` runs the
+# same with the debug build handed over.
 ci-rehearsal: build
+	rm -rf .build/ci-rehearsal
 	python3 scripts/ci_rehearsal.py --full --keep .build/ci-rehearsal/public
-	python3 scripts/ci_rehearsal.py --full --private --keep .build/ci-rehearsal/private
+	python3 scripts/ci_rehearsal.py --private --binary .build/ci-rehearsal/public/opt-daybook/daybook --keep .build/ci-rehearsal/private
 
 bench: release
 	bench/run.sh
