@@ -69,7 +69,7 @@ def server(sub_site):
     httpd.shutdown()
 
 
-def make_driver(width=1280, height=900):
+def make_driver(width=1280, height=900, profile=None):
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -80,6 +80,8 @@ def make_driver(width=1280, height=900):
                      "--disable-background-networking", "--disable-component-update",
                      "--no-first-run", "--disable-default-apps", "--disable-sync"):
         options.add_argument(argument)
+    if profile:  # a profile of its own, kept on disk, for a test that reads it afterwards
+        options.add_argument(f"--user-data-dir={profile}")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
     service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
     return webdriver.Chrome(options=options, service=service)
