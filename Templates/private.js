@@ -198,6 +198,10 @@
      typed, is still opened once, and taken out of the address at once. */
   var routes = [], routeIndex = 0;
 
+  /* Every page opened from disk shares one origin (file://), so a key remembered there could be
+     used by any of them: remembering is off, and one line says why. */
+  var fromDisk = location.protocol === "file:";
+
   function plainAddress() { return location.href.split("#")[0]; }
 
   function hashRoute() {
@@ -438,7 +442,7 @@
 
   /* Opens the edition with the remembered key, if there is one still valid; forgets it otherwise. */
   function tryRemembered() {
-    if (!(keys.remember_days > 0)) return forgetDevice().then(function () { return false; });
+    if (!(keys.remember_days > 0) || fromDisk) return forgetDevice().then(function () { return false; });
     return store("readonly", function (s) { return s.get(keys.salt); }).then(function (record) {
       if (!record) return false;
       var reader = keys.readers.filter(function (r) { return r.id === record.reader; })[0];
@@ -557,7 +561,9 @@
     if (!window.crypto || !crypto.subtle || !window.TextEncoder) { say(words.noCrypto, true); return; }
     if (!keys || keys.format !== 1 || !keys.readers || !keys.readers.length) { say(words.missing, true); return; }
     var rememberRow = form.querySelector(".unlock-remember"), label = rememberRow && rememberRow.querySelector("label");
-    if (rememberRow && keys.remember_days > 0 && window.indexedDB) {
+    var offDisk = form.querySelector(".unlock-remember-off");
+    if (fromDisk && keys.remember_days > 0 && offDisk) offDisk.hidden = false;
+    if (rememberRow && keys.remember_days > 0 && window.indexedDB && !fromDisk) {
       label.textContent = label.textContent.replace("{days}", String(keys.remember_days));
       rememberRow.hidden = false;
     }

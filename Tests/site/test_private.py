@@ -259,8 +259,15 @@ def test_named_readers_unknown_name_costs_a_derivation_and_gets_the_same_message
 # ---- Remembering, locking -------------------------------------------------------------------------
 
 def test_remember_this_device_survives_a_reload_and_lock_forgets_it(site, private, driver):
-    page = (private / "index.html").as_uri()
-    driver.get(page)
+    base, stop = serve(private)  # from disk, remembering is off (test_remember_is_offered_...)
+    try:
+        driver.get(base + "index.html")
+        remembered_reload_and_lock(site, driver)
+    finally:
+        stop()
+
+
+def remembered_reload_and_lock(site, driver):
     unlock(driver, PASSWORD)  # not remembered
     driver.refresh()
     wait_form(driver)
@@ -300,7 +307,15 @@ open.onsuccess = () => {
 def test_a_password_change_logs_a_remembered_device_out(site, tmp_path, driver):
     out = tmp_path / "site"
     make_private(site, out, iterations=1000)
-    driver.get((out / "index.html").as_uri())
+    base, stop = serve(out)
+    try:
+        driver.get(base + "index.html")
+        password_change_logs_out(site, tmp_path, driver, out)
+    finally:
+        stop()
+
+
+def password_change_logs_out(site, tmp_path, driver, out):
     unlock(driver, PASSWORD, remember=True)
     keys_before = (out / "private/keys.js").read_text()
     make_private(site, tmp_path / "changed", readers=[{"name": "", "password": "a new password"}], iterations=1000)
@@ -535,12 +550,28 @@ def test_the_unlock_page_has_no_serious_accessibility_violation(site, private, t
     assert not violations, f"{state}, {scheme}:\n" + "\n".join(violations)
 
 
-def test_remember_is_offered_only_when_the_owner_allows_it(site, private, tmp_path, driver):
+def test_remember_is_offered_only_when_the_owner_allows_it_and_never_from_disk(site, private, tmp_path, driver):
+    base, stop = serve(private)
+    try:
+        driver.get(base + "index.html")
+        box = wait_form(driver) and driver.find_element(By.ID, "unlock-remember")
+        assert box.is_displayed() and not box.is_selected()
+        assert driver.find_element(By.CSS_SELECTOR, "label[for=unlock-remember]").text == "Remember this device for 30 days"
+        assert not driver.find_element(By.CSS_SELECTOR, ".unlock-remember-off").is_displayed()
+    finally:
+        stop()
+    # From disk every page shares one origin: no remembering, and one line says why.
     driver.get((private / "index.html").as_uri())
-    box = wait_form(driver) and driver.find_element(By.ID, "unlock-remember")
-    assert box.is_displayed() and not box.is_selected()
-    assert driver.find_element(By.CSS_SELECTOR, "label[for=unlock-remember]").text == "Remember this device for 30 days"
-    make_private(site, tmp_path / "never", iterations=1000, remember_days=0)
-    driver.get((tmp_path / "never/index.html").as_uri())
     wait_form(driver)
     assert not driver.find_element(By.ID, "unlock-remember").is_displayed()
+    reason = driver.find_element(By.CSS_SELECTOR, ".unlock-remember-off")
+    assert reason.is_displayed() and reason.text == WORDS["remember_off_disk"]
+    make_private(site, tmp_path / "never", iterations=1000, remember_days=0)
+    base, stop = serve(tmp_path / "never")
+    try:
+        driver.get(base + "index.html")
+        wait_form(driver)
+        assert not driver.find_element(By.ID, "unlock-remember").is_displayed()
+        assert not driver.find_element(By.CSS_SELECTOR, ".unlock-remember-off").is_displayed()
+    finally:
+        stop()
