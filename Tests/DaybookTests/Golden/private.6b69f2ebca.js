@@ -34,6 +34,12 @@
     return out;
   }
 
+  function toBase64(bytes) {
+    var raw = "";
+    for (var i = 0; i < bytes.length; i++) raw += String.fromCharCode(bytes[i]);
+    return btoa(raw);
+  }
+
   function hex(bytes) {
     var out = "";
     for (var i = 0; i < bytes.length; i++) out += (bytes[i] < 16 ? "0" : "") + bytes[i].toString(16);
@@ -72,7 +78,7 @@
 
   function unwrapEditionKey(kek, wrapped) {
     return crypto.subtle.unwrapKey("raw", fromBase64(wrapped), kek, "AES-KW", { name: "AES-GCM", length: 256 },
-      false, ["decrypt"]);
+      false, ["decrypt", "encrypt"]);
   }
 
   // ---- Sealed files -------------------------------------------------------------------------
@@ -185,14 +191,99 @@
 
   function isPage(path) { return /\.html$/.test(path); }
 
-  function routeOf(path) { return "#/" + path.replace(/(^|\/)index\.html$/, "$1"); }
+  /* The viewer's routes live in memory, never in the address: the browser's history (and its
+     sync) keeps only the unlock page's address and title, so after Lock it holds no private
+     title, date, slug, tag or place. Back and forward work within a visit (each entry's state
+     is a number); a reload opens the journal's home page. A `#/path/` address from before, or
+     typed, is still opened once, and taken out of the address at once. */
+  var routes = [], routeIndex = 0;
 
-  function currentRoute() {
+  /* Every page opened from disk shares one origin (file://), so a key remembered there could be
+     used by any of them: remembering is off, and one line says why. */
+  var fromDisk = location.protocol === "file:";
+
+  function plainAddress() { return location.href.split("#")[0]; }
+
+  function hashRoute() {
     var hash = location.hash, at = hash.indexOf("#", 1);
-    var route = hash.indexOf("#/") === 0 ? hash.slice(2, at > 0 ? at : undefined) : "";
-    var fragment = at > 0 ? hash.slice(at + 1) : "";
+    if (hash.indexOf("#/") !== 0) return null;
+    var route = hash.slice(2, at > 0 ? at : undefined), fragment = at > 0 ? hash.slice(at + 1) : "";
     try { route = decodeURIComponent(route); } catch (e) { route = ""; }
     return { path: route === "" || route.slice(-1) === "/" ? route + "index.html" : route, fragment: fragment };
+  }
+
+  /* Takes a `#/…` route out of the address into memory: the page's first entry, or the new one
+     a change of the address made. */
+  function adoptHashRoute(isNewEntry) {
+    var route = hashRoute();
+    if (!route) return false;
+    if (isNewEntry) {
+      routes.length = routeIndex + 1;
+      routeIndex = routes.length;
+    }
+    routes[routeIndex] = route;
+    history.replaceState({ daybook: routeIndex }, "", plainAddress());
+    return true;
+  }
+
+  /* Seals the current entry's route into its state, once a key is open. */
+  function keepRouteInState() {
+    var index = routeIndex, route = routes[index];
+    if (!route || !edition || (history.state && typeof history.state.route === "string")) return Promise.resolve();
+    return sealRoute(route).then(function (sealed) {
+      if (history.state && history.state.daybook === index) history.replaceState({ daybook: index, route: sealed }, "", plainAddress());
+    });
+  }
+
+  function currentRoute() { return routes[routeIndex] || { path: "index.html", fragment: "" }; }
+
+  /* A history entry's route is sealed under the edition key with a random nonce, so the browser
+     keeps only ciphertext, and a reload (once unlocked again) returns to the page it showed. */
+  var routeData = encoder.encode("daybook/route");
+
+  function sealRoute(route) {
+    var nonce = crypto.getRandomValues(new Uint8Array(12));
+    return crypto.subtle.encrypt({ name: "AES-GCM", iv: nonce, additionalData: routeData }, edition.key,
+      encoder.encode(JSON.stringify(route))).then(function (sealed) {
+      return toBase64(concat([nonce, new Uint8Array(sealed)]));
+    });
+  }
+
+  function unsealRoute(text) {
+    var bytes = fromBase64(text);
+    return crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, 12), additionalData: routeData }, edition.key,
+      bytes.slice(12)).then(function (plain) {
+      var route = JSON.parse(new TextDecoder().decode(plain));
+      return typeof route.path === "string" ? { path: route.path, fragment: String(route.fragment || "") } : null;
+    }).catch(function () { return null; });
+  }
+
+  function navigate(path, fragment) {
+    var route = { path: path, fragment: fragment || "" };
+    return sealRoute(route).then(function (sealed) {
+      routes.length = routeIndex + 1;
+      routes.push(route);
+      routeIndex = routes.length - 1;
+      history.pushState({ daybook: routeIndex, route: sealed }, "", plainAddress());
+      return showRoute();
+    });
+  }
+
+  /* After unlocking: the page this history entry showed, when it holds a sealed route. */
+  function showStoredRoute() {
+    var state = history.state;
+    if (routes[routeIndex]) return keepRouteInState().then(showRoute);
+    if (!edition || !state || typeof state.route !== "string") return showRoute();
+    return unsealRoute(state.route).then(function (route) {
+      if (route && edition) routes[routeIndex] = route;
+      return showRoute();
+    });
+  }
+
+  function forgetRoutes() {
+    routes = [];
+    routeIndex = 0;
+    history.replaceState(null, "", plainAddress());
   }
 
   // ---- Showing a page -----------------------------------------------------------------------
@@ -272,7 +363,8 @@
   function pageShown(shownFrame, path, fragment) {
     var doc = shownFrame.contentDocument;
     if (!doc) return;
-    document.title = doc.title;
+    // The tab keeps the unlock page's title (the frame carries the page's, for screen readers):
+    // a title here would go into the browser's history.
     // Keyboard focus goes into the page, where it was (a link) or is wanted (after unlocking).
     shownFrame.contentWindow.focus();
     if (fragment) scrollToFragment(doc, fragment);
@@ -315,7 +407,7 @@
       scrollToFragment(win.document, address.hash.slice(1));
     } else if (path && edition && edition.files[path] && isPage(path)) {
       event.preventDefault();
-      location.hash = routeOf(path) + (address.hash ? address.hash : "");
+      navigate(path, address.hash ? address.hash.slice(1) : "");
     } else if (address.protocol === "blob:") {
       link.target = "_blank";
     } else if (!link.target) {
@@ -350,7 +442,7 @@
 
   /* Opens the edition with the remembered key, if there is one still valid; forgets it otherwise. */
   function tryRemembered() {
-    if (!(keys.remember_days > 0)) return forgetDevice().then(function () { return false; });
+    if (!(keys.remember_days > 0) || fromDisk) return forgetDevice().then(function () { return false; });
     return store("readonly", function (s) { return s.get(keys.salt); }).then(function (record) {
       if (!record) return false;
       var reader = keys.readers.filter(function (r) { return r.id === record.reader; })[0];
@@ -427,7 +519,7 @@
     }).then(function () {
       form.classList.remove("unlock-busy");
       say("");
-      return showRoute();
+      return showStoredRoute();
     }, function (error) {
       form.classList.remove("unlock-busy");
       fail(error);
@@ -445,6 +537,7 @@
   /* Forgets the keys in memory and on the device, empties the frame and shows the form. */
   function lock() {
     forgetMemory();
+    forgetRoutes();
     showForm();
     document.title = main.getAttribute("data-title");
     say(words.locked);
@@ -468,7 +561,9 @@
     if (!window.crypto || !crypto.subtle || !window.TextEncoder) { say(words.noCrypto, true); return; }
     if (!keys || keys.format !== 1 || !keys.readers || !keys.readers.length) { say(words.missing, true); return; }
     var rememberRow = form.querySelector(".unlock-remember"), label = rememberRow && rememberRow.querySelector("label");
-    if (rememberRow && keys.remember_days > 0 && window.indexedDB) {
+    var offDisk = form.querySelector(".unlock-remember-off");
+    if (fromDisk && keys.remember_days > 0 && offDisk) offDisk.hidden = false;
+    if (rememberRow && keys.remember_days > 0 && window.indexedDB && !fromDisk) {
       label.textContent = label.textContent.replace("{days}", String(keys.remember_days));
       rememberRow.hidden = false;
     }
@@ -480,9 +575,17 @@
       toggle.textContent = showing ? words.hide : words.show;
     });
     form.addEventListener("submit", submit);
-    window.addEventListener("hashchange", function () { showRoute(); });
+    window.addEventListener("hashchange", function () { if (adoptHashRoute(true)) showStoredRoute(); });
+    window.addEventListener("popstate", function (event) {
+      var index = event.state && event.state.daybook;
+      routeIndex = typeof index === "number" ? index : 0;
+      showStoredRoute();
+    });
+    // After a reload the entry keeps its number; its route comes back from its sealed state.
+    if (history.state && typeof history.state.daybook === "number") routeIndex = history.state.daybook;
+    adoptHashRoute(false);
     tryRemembered().then(function (opened) {
-      if (opened) return showRoute();
+      if (opened) return showStoredRoute();
       showForm();
       form.querySelector("input").focus();
     }, fail);
