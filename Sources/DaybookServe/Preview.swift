@@ -163,7 +163,9 @@ public final class Preview: Sendable {
             say("\(what) \(report.entries) \(report.entries == 1 ? "entry" : "entries") in \(String(format: "%.2f", report.seconds)) s (build \(count)): \(changes.changed.count) files changed, \(changes.removed.count) removed")
         } catch {
             let errors = error.errorCount
-            let text = (error.diagnostics.map(\.rendered) + ["build failed: \(errors) error\(errors == 1 ? "" : "s")"]).joined(separator: "\n")
+            // Errors first: they are why the page is covered; warnings (no base_url) follow.
+            let ordered = error.diagnostics.filter { $0.severity == .error } + error.diagnostics.filter { $0.severity != .error }
+            let text = (ordered.map(\.rendered) + ["build failed: \(errors) error\(errors == 1 ? "" : "s")"]).joined(separator: "\n")
             lastWarnings.withLock { $0 = [] }
             // The next build continues the last good one: what this one was told must be told again.
             pending.withLock { pending in

@@ -71,7 +71,14 @@ struct SiteRenderer: Sendable {
             let root = context.linker.root
             let site = siteBlocks[root] ?? context.site()
             siteBlocks[root] = site
-            return try output(page, context.make(siteBlock: site))
+            var values = context.make(siteBlock: site)
+            // The 404 page of a site without base_url carries its stylesheet: a host serves it at
+            // any depth, where a relative link fails, and the browser fetches linked files before
+            // the page's `<base>` script has run (layout.mustache).
+            if (values["page"] as? [String: Any])?["from_root"] as? Bool == true {
+                values["inline_stylesheet"] = String(decoding: templates.assets["style.css"] ?? [], as: UTF8.self)
+            }
+            return try output(page, values)
         }
     }
 
