@@ -168,3 +168,44 @@ def test_the_checks_find_a_page_that_overflows(driver, tmp_path):
     driver.get(page.as_uri())
     faults = "\n".join(driver.execute_script(CHECKS, 390))
     assert "scrolls sideways" in faults and "is 9.0 px" in faults and "the search results reach -40" in faults
+
+
+def test_a_year_calendar_that_runs_past_a_phone_shows_it_scrolls(sites, driver):
+    set_view(driver, 390, "light")
+    driver.get(sites["root"] + "2025/")
+    fade = "return getComputedStyle(document.querySelector('.calendar-scroll')).getPropertyValue('--calendar-fade')"
+    # The end edge fades while more of the year is to the side, and not once it is scrolled there.
+    assert driver.execute_script(fade) == "48px"
+    driver.execute_script("const s = document.querySelector('.calendar-scroll'); s.scrollLeft = s.scrollWidth")
+    assert driver.execute_script(fade) == "0px"
+
+
+def test_the_archives_show_the_calendar_key_once(sites, driver):
+    set_view(driver, 1280, "light")
+    driver.get(sites["root"] + "archives/")
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".calendar")) == 2
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".calendar-legend")) == 1
+
+
+def test_the_numbers_name_the_latest_streak_and_link_the_places(sites, driver):
+    set_view(driver, 1280, "light")
+    driver.get(sites["root"] + "stats/")
+    assert "Latest streak" in driver.find_element(By.CSS_SELECTOR, ".stats-figures").text
+    places = driver.find_elements(By.CSS_SELECTOR, "#top-places + .stats-top li")
+    assert len(places) == 6 and all(li.find_elements(By.CSS_SELECTOR, "a[href*='places/']") for li in places)
+
+
+def test_places_in_one_city_stand_apart_with_a_scale_bar(sites, driver):
+    set_view(driver, 1280, "light")
+    driver.get(sites["root"] + "places/")
+    shown = "return [...document.querySelectorAll('.map-level:not([display]) a')].map(a => a.getAttribute('class'))"
+    cluster = driver.find_element(By.CSS_SELECTOR, ".map-level:not([display]) a.cluster")
+    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}))", cluster)
+    # One click on the cluster fits its places: six pins, each apart, and a scale in metres or km.
+    marks = driver.execute_script(shown)
+    assert len(marks) == 6 and all("pin-mark" in m for m in marks), marks
+    scale = driver.find_element(By.CSS_SELECTOR, ".map-scale")
+    assert scale.is_displayed() and scale.text.endswith((" m", " km")), scale.text
+    set_view(driver, 390, "light")
+    driver.get(sites["root"] + "places/")
+    assert not driver.find_element(By.CSS_SELECTOR, ".map-help").is_displayed(), "no keys or wheel on a touch screen"
