@@ -230,7 +230,7 @@ COUNT_IMAGE_BLOBS = """
 window.imageBlobs = [];
 const made = URL.createObjectURL;
 URL.createObjectURL = function (blob) {
-  if (blob && /^image\//.test(blob.type)) window.imageBlobs.push(blob.size);
+  if (blob && blob.type.startsWith("image/")) window.imageBlobs.push(blob.size);
   return made.call(URL, blob);
 };"""
 
