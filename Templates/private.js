@@ -305,6 +305,7 @@
       script.removeAttribute("src");
       jobs.push(openText(target).then(function (text) { script.textContent = text; }));
     });
+    doc.querySelectorAll("picture").forEach(onePhotoCopy);
     [["img", "src"], ["img", "srcset"], ["source", "src"], ["source", "srcset"], ["video", "poster"],
       ["a", "href"], ["link", "href"], ["image", "href"]].forEach(function (pair) {
       doc.querySelectorAll(pair[0] + "[" + pair[1] + "]").forEach(function (element) {
@@ -318,6 +319,44 @@
     lockButton.textContent = words.lock;
     (doc.querySelector(".site-header") || doc.body).appendChild(lockButton);
     return Promise.all(jobs);
+  }
+
+  /* A photo in the viewer is one copy: the WebP the browser would take for its place, which its
+     link (and so the lightbox) shows too. Decrypting every size of every photo cost six times
+     what the public page loads. */
+  function onePhotoCopy(picture) {
+    var source = picture.querySelector('source[type="image/webp"][srcset]'), img = picture.querySelector("img");
+    if (!source || !img) return;
+    var url = fittingCopy(source.getAttribute("srcset"), source.getAttribute("sizes"));
+    img.setAttribute("src", url);
+    img.removeAttribute("srcset");
+    img.removeAttribute("sizes");
+    source.remove();
+    var link = picture.closest("a.photo");
+    if (link) link.setAttribute("href", url);
+  }
+
+  /* The candidate of `srcset` that the browser would pick for `sizes` on this screen (the
+     frame fills the window, so its media queries and lengths are the window's). */
+  function fittingCopy(srcset, sizes) {
+    var probe = document.createElement("div"), slot = window.innerWidth;
+    probe.style.cssText = "position: absolute; visibility: hidden; height: 0";
+    document.body.appendChild(probe);
+    var parts = (sizes || "").split(/,\s*(?![^()]*\))/);
+    for (var i = 0; i < parts.length; i++) {
+      var match = parts[i].trim().match(/^(\([^)]*\))\s+(.+)$/);
+      if (match && !window.matchMedia(match[1]).matches) continue;
+      probe.style.width = match ? match[2] : parts[i].trim();
+      slot = probe.getBoundingClientRect().width || slot;
+      break;
+    }
+    probe.remove();
+    var needed = slot * (window.devicePixelRatio || 1);
+    var copies = srcset.split(",").map(function (piece) {
+      var bits = piece.trim().split(/\s+/);
+      return { url: bits[0], width: parseInt(bits[1], 10) || 0 };
+    }).sort(function (a, b) { return a.width - b.width; });
+    return (copies.filter(function (copy) { return copy.width >= needed; })[0] || copies[copies.length - 1]).url;
   }
 
   function replaceURLs(element, attribute, base) {

@@ -22,4 +22,13 @@ import Testing
             #expect(Whitespace.collapsed(text) == Self.reference(text))
         }
     }
+
+    @Test(arguments: [
+        ("I took it apart.\n\n## What was wrong\n\nThe base was loose.", "I took it apart. What was wrong. The base was loose."),
+        ("## Why?\n\nBecause.", "Why? Because."),
+        ("# 비 오는 날\n\n아침", "비 오는 날. 아침"),
+    ])
+    func aHeadingEndsLikeASentenceInThePlainText(markdown: String, plain: String) {
+        #expect(MarkdownRenderer.render(markdown, rawHTML: false, rootPrefix: "").plainText == plain)
+    }
 }

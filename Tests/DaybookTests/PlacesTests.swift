@@ -60,7 +60,24 @@ import Testing
         #expect(abs(MapDrawing.pinRadius(500, level: 0) - 2 * one) < 1e-9)
     }
 
+    /// Six places within 5 km of each other in Lisbon shared one mark at the closest fixed level;
+    /// closer levels are added until each stands apart, and only when needed.
+    @Test func placesInOneCityGetLevelsUntilEveryPinStandsApart() {
+        let spots = [(38.7118, -9.1300), (38.7104, -9.1366), (38.7107, -9.1420), (38.7130, -9.1450), (38.7167, -9.1310), (38.7126, -9.1605)]
+        let points = spots.enumerated().map { number, spot in
+            let p = MapProjection.point(latitude: spot.0, longitude: spot.1)
+            return MapClustering.Point(x: p.x, y: p.y, place: number, entries: 1)
+        }
+        let fixed = MapLevels.widths.count
+        #expect(MapClustering.clusters(points, reach: MapLevels.radius(fixed - 1) * 3.2).count < 6)
+        let count = MapDrawing.levelCount(points)
+        #expect(count > fixed)
+        #expect(MapClustering.clusters(points, reach: MapLevels.radius(count - 1) * 3.2).count == 6)
+        #expect(MapDrawing.levelCount(Array(points.prefix(1))) == fixed)
+    }
+
     @Test func writesNumbersTheSameEverywhere() {
+        #expect(MapNumber.text(0.00165, digits: 5) == "0.00165")
         #expect(MapNumber.text(0) == "0")
         #expect(MapNumber.text(-6.75) == "-6.75")
         #expect(MapNumber.text(1.0 / 3) == "0.333")

@@ -82,3 +82,28 @@ def test_a_renamed_entry_takes_its_open_page_to_the_new_address(journal, preview
     (journal / FERRY).write_text(ferry("Renamed.", title="Ferry to the big island"))
     wait_for(driver, "return location.pathname === '/2024/05/01/ferry-to-the-big-island/'")
     assert "Renamed." in driver.find_element("css selector", ".entry-body").text
+
+
+def test_the_error_overlay_hides_the_page_and_starts_with_the_error(journal, preview, driver):
+    # With feeds on and no base_url the first build warned; the error the reader must fix is all the
+    # overlay shows, since that warning is said once per session (issue 22).
+    (journal / "daybook.yml").write_text("title: Test journal\ntimezone: UTC\nquote_of_the_day: false\n")
+    running = preview()
+    driver.get(running.url + PAGE)
+    wait_for(driver, STREAM_OPEN)
+    (journal / FERRY).write_text("---\ntitle: Ferry\ndate: 2024-13-01\n---\n\nBroken.\n")
+    text = wait_for(driver, "const o = document.getElementById('daybook-errors'); return o && o.querySelector('pre').textContent")
+    assert text.startswith(f"{FERRY}:3:7: error:"), text
+    assert "no base_url" not in text
+    overlay = driver.find_element("css selector", "#daybook-errors")
+    # Opaque: the page under it does not show through the error text.
+    assert overlay.value_of_css_property("background-color") == "rgba(20, 20, 20, 1)"
+
+
+def test_the_404_page_has_its_stylesheet_and_links_at_any_depth(journal, preview, driver):
+    running = preview()
+    driver.get(running.url + "no/such/page/")
+    assert driver.find_element("css selector", "main h1").text == "Page not found"
+    assert driver.find_element("css selector", ".site-title").value_of_css_property("text-decoration-line") == "none"
+    driver.find_element("link text", "archives").click()
+    assert driver.current_url.rstrip("/").endswith("/archives") or driver.current_url.endswith("/archives/index.html")

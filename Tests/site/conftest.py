@@ -32,27 +32,27 @@ def sub_site():
     return site_dir("DAYBOOK_SITE_SUB")
 
 
-@pytest.fixture(scope="session")
-def server(sub_site):
-    """Serves the sub-path site at http://127.0.0.1:PORT/journal/, as a static host would."""
+def serve_site(folder, prefix):
+    """Serves `folder` at http://127.0.0.1:PORT`prefix` (`/` or `/journal/`) in a thread,
+    answering a missing file with the site's own 404 page as static hosts do; returns the
+    site's address and a function that stops the server."""
 
     class Handler(http.server.SimpleHTTPRequestHandler):
         def translate_path(self, path):
             path = path.split("?", 1)[0].split("#", 1)[0]
-            if not path.startswith("/journal/"):
-                return str(sub_site / "__missing__")
-            return super().translate_path(path[len("/journal"):])
+            if not path.startswith(prefix):
+                return str(folder / "__missing__")
+            return super().translate_path("/" + path[len(prefix):])
 
         def __init__(self, *args, **kwargs):
-            super().__init__(*args, directory=str(sub_site), **kwargs)
+            super().__init__(*args, directory=str(folder), **kwargs)
 
         def log_message(self, *args):
             pass
 
         def send_error(self, code, message=None, explain=None):
-            # Serve the site's own 404 page, as static hosts do.
-            if code == 404 and (sub_site / "404.html").is_file():
-                body = (sub_site / "404.html").read_bytes()
+            if code == 404 and (folder / "404.html").is_file():
+                body = (folder / "404.html").read_bytes()
                 self.send_response(404)
                 self.send_header("Content-Type", "text/html; charset=utf-8")
                 self.send_header("Content-Length", str(len(body)))
@@ -63,10 +63,16 @@ def server(sub_site):
 
     socketserver.TCPServer.allow_reuse_address = True
     httpd = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/journal/"
-    httpd.shutdown()
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{httpd.server_address[1]}{prefix}", httpd.shutdown
+
+
+@pytest.fixture(scope="session")
+def server(sub_site):
+    """Serves the sub-path site at http://127.0.0.1:PORT/journal/, as a static host would."""
+    url, stop = serve_site(sub_site, "/journal/")
+    yield url
+    stop()
 
 
 def make_driver(width=1280, height=900, profile=None):

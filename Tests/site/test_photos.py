@@ -72,8 +72,10 @@ def test_the_lightbox_opens_steps_and_closes_by_keyboard(site, server, browser, 
     dialog = browser.find_element(By.CSS_SELECTOR, "dialog.lightbox")
     assert dialog.get_attribute("open") is not None
     image = dialog.find_element(By.TAG_NAME, "img")
-    assert image.get_attribute("src") == largest
-    assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) == 1800
+    # The copy that fills the window, not the largest (a phone got the 2,400 px copy).
+    natural = browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image)
+    drawn = browser.execute_script("return arguments[0].getBoundingClientRect().width", image)
+    assert drawn <= natural <= 2 * drawn and image.get_attribute("src") != largest, (drawn, natural, image.get_attribute("src"))
     assert dialog.find_element(By.TAG_NAME, "p").text.endswith("1 / 3")
     browser.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
     assert dialog.find_element(By.TAG_NAME, "p").text == "The sleeper at Penzance, just in · 2 / 3"

@@ -6,7 +6,7 @@ import Foundation
 /// Daybook version or parse settings), damaged or unreadable is ignored, never trusted.
 struct BuildCache: Sendable {
     /// Bumped whenever the encoding or the meaning of a key changes.
-    static let format = 9
+    static let format = 10
     static let folder = CacheFile.folder
     static let file = CacheFile(name: "build", magic: Array("DAYBOOK-CACHE\n".utf8), logMagic: Array("DAYBOOK-CACHE-LOG\n".utf8))
 

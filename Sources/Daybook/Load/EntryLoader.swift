@@ -40,6 +40,9 @@ struct EntryLoader: Sendable {
 
         let (body, shortcodes) = Shortcodes.rewrite(split.body, source: source, firstLine: split.bodyFirstLine)
         diagnostics += shortcodes
+        if let found = GFMSyntax.first(in: split.body) {
+            diagnostics.append(.warning(GFMSyntax.message(found.kind), at: source.location(line: split.bodyFirstLine + found.line - 1), sourceLine: found.text))
+        }
         let rendered = MarkdownRenderer.render(body, rawHTML: rawHTML, rootPrefix: Self.entryRootPrefix)
         let entry = Entry(
             sourcePath: path, title: frontMatter.title, date: date, rating: frontMatter.rating,

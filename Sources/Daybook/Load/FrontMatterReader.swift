@@ -288,6 +288,13 @@ struct FrontMatterReader {
             return source.error(problem.message, line: line, column: problem.column)
         }
         let detail = problem.context.map { " (\($0.text) started at line \(split.yamlFirstLine + $0.line - 1), column \($0.column))" } ?? ""
-        return source.error("malformed YAML in front-matter: \(problem.message)\(detail)", line: line, column: problem.column)
+        let message = "malformed YAML in front-matter: \(problem.message)\(detail)"
+        // An unclosed bracket or quote is found only at the end of the front-matter, on the closing
+        // `---`: the caret goes where it was opened, the line the message names.
+        let atEnd = problem.line > split.yaml.split(separator: "\n").count || problem.message.contains("end of stream")
+        if atEnd, let context = problem.context {
+            return source.error(message, line: split.yamlFirstLine + context.line - 1, column: context.column)
+        }
+        return source.error(message, line: line, column: problem.column)
     }
 }

@@ -64,7 +64,12 @@ enum MarkdownRenderer {
             } else if event == CMARK_EVENT_EXIT {
                 // Block ends separate words, so "end.</p><p>Next" does not read "end.Next".
                 switch type {
-                case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_ITEM, CMARK_NODE_BLOCK_QUOTE:
+                case CMARK_NODE_HEADING:
+                    // A heading ends like a sentence, so an excerpt does not read "apart. What
+                    // was wrong The base was".
+                    if let last = text.last, last.isLetter || last.isNumber { text.append(".") }
+                    pendingSpace = true
+                case CMARK_NODE_PARAGRAPH, CMARK_NODE_ITEM, CMARK_NODE_BLOCK_QUOTE:
                     pendingSpace = true
                 default:
                     break

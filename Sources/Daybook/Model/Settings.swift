@@ -45,7 +45,8 @@ public struct Settings: Sendable, Hashable {
     /// Encoder quality of the photo copies, 1 to 100 (`photo_quality`).
     public var photoQuality = 80
     /// Side of a photo's square thumbnail, in pixels (`photo_thumbnail`).
-    public var photoThumbnail = 320
+    /// Twice the 72 px a list shows a cover at: sharp on a phone, no more than it needs on a desktop.
+    public var photoThumbnail = 144
     /// Largest photo decoded, in millions of pixels (`photo_max_megapixels`).
     public var photoMaxMegapixels = 100
 

@@ -38,7 +38,11 @@ struct PageContext {
         var context: [String: Any] = ["site": siteBlock ?? site(), "words": words.templateValues]
         let (title, values) = page.kind.context(page.index, self)
         context.merge(values) { $1 }
-        var pageInfo: [String: Any] = ["kind": page.template, "title": title ?? false, "canonical": false]
+        // A host serves the 404 page at any depth. Without a base URL its links stay relative (for
+        // the disk and the private viewer), and over HTTP a `<base href="/">` makes them start
+        // at the host's root, where a site without base_url is published (layout.mustache).
+        let fromRoot = page.is(NotFoundPage.self) && settings.baseURL == nil
+        var pageInfo: [String: Any] = ["kind": page.template, "title": title ?? false, "canonical": false, "from_root": fromRoot]
         if let base = settings.baseURL { pageInfo["canonical"] = base + Slug.percentEncoded(page.sitePath(in: journal)) }
         context["page"] = pageInfo
         for feature in features { context.merge(feature.context(for: self)) { $1 } }

@@ -71,8 +71,28 @@ struct SiteRenderer: Sendable {
             let root = context.linker.root
             let site = siteBlocks[root] ?? context.site()
             siteBlocks[root] = site
-            return try output(page, context.make(siteBlock: site))
+            var values = context.make(siteBlock: site)
+            // The 404 page of a site without base_url carries its stylesheet: a host serves it at
+            // any depth, where a relative link fails, and the browser fetches linked files before
+            // the page's `<base>` script has run (layout.mustache).
+            if (values["page"] as? [String: Any])?["from_root"] as? Bool == true {
+                values["inline_stylesheet"] = Self.withoutComments(String(decoding: templates.assets["style.css"] ?? [], as: UTF8.self))
+            }
+            return try output(page, values)
         }
+    }
+
+    /// CSS without its `/* … */` comments: in a page they are bytes for nothing, and words a
+    /// reader's language may not have (the 404 page's inline stylesheet).
+    static func withoutComments(_ css: String) -> String {
+        var kept = ""
+        var rest = css[...]
+        while let open = rest.range(of: "/*") {
+            kept += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "*/") else { return kept }
+            rest = rest[close.upperBound...]
+        }
+        return kept + rest
     }
 
     private func output(_ page: Page, _ context: [String: Any]) throws -> OutputFile {

@@ -43,10 +43,10 @@ public enum LiveReload {
           overlay.id = "daybook-errors";
           overlay.setAttribute("role", "alert");
           overlay.style.cssText = "position:fixed;inset:0;z-index:2147483647;overflow:auto;margin:0;padding:1.5rem;" +
-            "background:rgba(20,20,20,.94);color:#fff;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace";
+            "background:#141414;color:#fff;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace";
           var title = document.createElement("p");
           title.style.cssText = "margin:0 0 1rem;font-weight:bold;color:#ff8a80";
-          title.textContent = "The journal does not build. The last good build is shown under this; fix the file and save.";
+          title.textContent = "The journal does not build. Fix the file and save; the last good build comes back when this closes.";
           var pre = document.createElement("pre");
           pre.style.cssText = "margin:0;white-space:pre-wrap";
           overlay.appendChild(title);

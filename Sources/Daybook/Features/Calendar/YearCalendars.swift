@@ -51,21 +51,25 @@ struct YearCalendars: Feature {
             let journal = page.journal
             let year = journal.years[page.page.index]
             let dates = LocalizedDates(locale: journal.settings.locale)
-            return ["calendar": block(year, shading, journal, dates, page.linker)]
+            return ["calendar": block(year, shading, journal, dates, page.linker, legend: true)]
         }
         if page.page.is(ArchivesPage.self) {
             guard let shading else { return ["calendars": false] }
             let journal = page.journal
             let dates = LocalizedDates(locale: journal.settings.locale)
-            return ["calendars": ["items": journal.years.map { block($0, shading, journal, dates, page.linker) }]]
+            // The key under the last year only: the archives repeated it once a year.
+            let last = journal.years.last
+            return ["calendars": ["items": journal.years.map { block($0, shading, journal, dates, page.linker, legend: $0 == last) }]]
         }
         return [:]
     }
 
     private func block(_ year: Int, _ shading: CalendarShading, _ journal: Journal, _ dates: LocalizedDates,
-                       _ linker: Linker) -> [String: Any] {
+                       _ linker: Linker, legend: Bool) -> [String: Any] {
         let grid = CalendarGrid(year: year, firstWeekday: CalendarGrid.firstWeekday(locale: journal.settings.locale))
         let days = DayTally.tally(journal, DayTally.entries(of: year, in: journal))
-        return CalendarBlock(grid: grid, days: days, shading: shading).make(journal, dates: dates, href: linker.href)
+        var made = CalendarBlock(grid: grid, days: days, shading: shading).make(journal, dates: dates, href: linker.href)
+        made["legend"] = legend
+        return made
     }
 }

@@ -23,7 +23,7 @@ struct Feeds: Feature {
     static let settingsKeys: Set<String> = ["feed", "tag_feeds"]
     /// How many entries the feeds hold.
     static let count = 20
-    static let noBaseURL = "no base_url: the feeds (feed.xml, feed.json, tag feeds), sitemap.xml, robots.txt and canonical links wait for it, since they need absolute addresses; set base_url in daybook.yml or pass --base-url"
+    static let noBaseURL = "no base_url: the feeds (feed.xml, feed.json, tag feeds), sitemap.xml, robots.txt and canonical links wait for it, since they need absolute addresses, and the 404 page links from the host's root (/); set base_url in daybook.yml or pass --base-url"
 
     static func readSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText) -> [Diagnostic] {
         guard let on = YAML.flag(value) else {

@@ -5,8 +5,16 @@ import Foundation
 enum PhotoMarkup {
     /// The entry column is 46rem wide on a desktop, the screen less its margins on a phone.
     static let sizes = "(min-width: 48rem) 46rem, calc(100vw - 2rem)"
-    /// A gallery shows three across on a desktop, one on a phone.
-    static let gallerySizes = "(min-width: 48rem) 15rem, calc(100vw - 2rem)"
+    /// A gallery shows two across on a desktop, one on a phone.
+    static let gallerySizes = "(min-width: 48rem) 22rem, calc(100vw - 2rem)"
+
+    /// The sizes of a photo in the text: the column's width, or for a portrait photo the width
+    /// it has at 85% of the screen's height, where style.css stops it.
+    static func textSizes(width: Int, height: Int) -> String {
+        guard height > width, width > 0 else { return sizes }
+        let vh = "\(85 * width / height)vh"
+        return "(min-width: 48rem) min(46rem, \(vh)), min(calc(100vw - 2rem), \(vh))"
+    }
 
     /// `<a><picture>…</picture></a>` for `source`; `alt` is HTML already.
     static func picture(_ source: PhotoSource, altHTML: String, linker: Linker, sizes: String = sizes) -> String {
@@ -39,7 +47,8 @@ enum PhotoMarkup {
                 output += tag
                 continue
             }
-            output += picture(source, altHTML: attribute("alt", in: tag) ?? "", linker: linker)
+            let size = source.largest.map { textSizes(width: $0.width, height: $0.height) } ?? sizes
+            output += picture(source, altHTML: attribute("alt", in: tag) ?? "", linker: linker, sizes: size)
         }
         return output + rest
     }

@@ -40,8 +40,17 @@ enum MapLevels {
     /// The first level whose pins carry their names.
     static let named = 3
 
+    /// Closer levels, each a third of the one before, down to about 2 km across: a journal gets
+    /// them only while some of its places still share a mark, so places in one city stand apart.
+    static let closer: [Double] = [0.5 / 3, 0.5 / 9, 0.5 / 27]
+
+    static func width(_ level: Int) -> Double { level < widths.count ? widths[level] : closer[level - widths.count] }
+
+    /// Decimals of the level's numbers: three (about 100 m) down to 0.5°, five closer in.
+    static func digits(_ level: Int) -> Int { level < widths.count ? 3 : 5 }
+
     /// A pin's radius at a level: about 1 % of the view's width, so pins look alike at every level.
-    static func radius(_ level: Int) -> Double { widths[level] * 0.011 }
+    static func radius(_ level: Int) -> Double { width(level) * 0.011 }
 }
 
 /// A group of places drawn as one mark at a zoom level.
@@ -80,13 +89,18 @@ enum MapClustering {
     }
 }
 
-/// Numbers for SVG attributes: up to three decimals, no trailing zeros, the same on every machine.
+/// Numbers for SVG attributes: up to three decimals (or `digits`), no trailing zeros, the same on
+/// every machine.
 enum MapNumber {
-    static func text(_ value: Double) -> String {
-        let scaled = Int((value * 1000).rounded())
+    static func text(_ value: Double) -> String { text(value, digits: 3) }
+
+    static func text(_ value: Double, digits: Int) -> String {
+        var unit = 1
+        for _ in 0..<digits { unit *= 10 }
+        let scaled = Int((value * Double(unit)).rounded())
         let sign = scaled < 0 ? "-" : ""
-        let whole = abs(scaled) / 1000
-        var fraction = pad(abs(scaled) % 1000, 3)
+        let whole = abs(scaled) / unit
+        var fraction = pad(abs(scaled) % unit, digits)
         while fraction.hasSuffix("0") { fraction.removeLast() }
         return sign + (fraction.isEmpty ? "\(whole)" : "\(whole).\(fraction)")
     }

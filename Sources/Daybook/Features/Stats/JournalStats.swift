@@ -4,7 +4,7 @@ struct JournalStats: Sendable, Equatable {
     struct Count: Sendable, Equatable {
         var name: String
         var count: Int
-        /// The tag page's site path, for tags.
+        /// The tag's or place's page.
         var path: String?
     }
 
@@ -43,11 +43,8 @@ struct JournalStats: Sendable, Equatable {
         months = Self.months(journal)
         ratings = Self.ratings(entries)
         tags = Self.top(journal.tags.map { Count(name: $0.name, count: $0.entries.count, path: $0.path) })
-        var places: [String: Int] = [:]
-        for index in entries.indices {
-            if let label = entries[index].place?.label, !label.isEmpty { places[label, default: 0] += 1 }
-        }
-        self.places = Self.top(places.map { Count(name: $0.key, count: $0.value) })
+        // The places as their pages group them, so each one links to its page as a tag does.
+        places = Self.top(PlaceIndex.of(journal).places.map { Count(name: $0.name, count: $0.entries.count, path: $0.path) })
     }
 
     static func == (a: JournalStats, b: JournalStats) -> Bool {

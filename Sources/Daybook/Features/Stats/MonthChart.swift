@@ -3,7 +3,7 @@
 struct MonthChart {
     static let width = 720
     static let plotHeight = 140
-    static let height = 164
+    static let height = 142
 
     let months: [(key: MonthKey, count: Int)]
 
@@ -23,11 +23,12 @@ struct MonthChart {
         let januaries = months.enumerated().filter { $0.offset == 0 || $0.element.key.month == 1 }
         let every = max(1, Int((Double(januaries.count) * 44 / Double(Self.width)).rounded(.up)))
         let years: [[String: Any]] = januaries.enumerated().filter { $0.offset % every == 0 }.map { _, item in
-            ["x": Self.fixed(Double(item.offset) * step), "year": String(item.element.key.year)]
+            // The labels are HTML under the drawing, at the page's text size however narrow it is.
+            ["percent": Self.fixed(Double(item.offset) * step * 100 / Double(Self.width)), "year": String(item.element.key.year)]
         }
         let first = months.first.map { monthYear($0.key) } ?? ""
         let last = months.last.map { monthYear($0.key) } ?? ""
-        return ["width": Self.width, "height": Self.height, "baseline": Self.plotHeight, "label_y": Self.plotHeight + 18,
+        return ["width": Self.width, "height": Self.height, "baseline": Self.plotHeight,
                 "bars": bars, "years": years,
                 "description": words.text("stats_chart_description", ["first": first, "last": last,
                                                                        "entries": words.count("entries_count", most)])]

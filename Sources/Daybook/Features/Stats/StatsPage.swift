@@ -34,7 +34,8 @@ enum StatsPage: PageKind {
             "tags": stats.tags.map { tag in ["name": tag.name, "count": tag.count,
                                              "url": page.linker.href(tag.path ?? "tags/")] },
             "has_tags": !stats.tags.isEmpty,
-            "places": stats.places.map { ["name": $0.name, "count": $0.count] },
+            "places": stats.places.map { place in ["name": place.name, "count": place.count,
+                                                 "url": place.path.map { page.linker.href($0) } ?? false] },
             "has_places": !stats.places.isEmpty,
         ]
         return (page.words.text("numbers"), values)

@@ -44,8 +44,11 @@
   // A `place:` query that names one of the journal's places links to its page (places/names.js).
   var placeLine = element("p", { class: "search-place", hidden: "" });
   panel.append(summary, placeLine, list, more);
+  // The field and its hint sit together; the panel is placed against the page header (style.css).
+  var field = element("span", { class: "search-field" });
+  field.append(input, hint);
   container.textContent = "";
-  container.append(input, hint, status, panel);
+  container.append(field, status, panel);
   container.classList.add("is-ready");
 
   var sequence = 0, shown = 0, active = -1, timer = 0;

@@ -2,6 +2,9 @@
 // arrow keys and swipes going through the page's photos, Esc closing, and the focus going back
 // to the photo. Without this script the link opens the copy itself. Addresses are read from
 // the links when used, not at start-up (an encrypted edition swaps them for blob: addresses).
+// The copy shown is the smallest of the photo's srcset that fills the screen, not the largest:
+// a phone 390 pixels wide needs the 960 copy, not the 2,400 one. A photo both in the text and
+// in the gallery is one photo of the sequence.
 (function () {
   "use strict";
   var dialog, image, caption, links, current = -1, opener = null, touchX = null;
@@ -46,9 +49,34 @@
     if (!links.length) return;
     current = (index + links.length) % links.length;
     var link = links[current], picture = link.querySelector("img");
-    image.src = link.getAttribute("href");
+    image.src = fitting(link, picture);
     image.alt = picture ? picture.alt : "";
     caption.textContent = (picture && picture.alt ? picture.alt + " · " : "") + (current + 1) + " / " + links.length;
+  }
+
+  /* The smallest copy at least as wide as the photo will be drawn, in device pixels. */
+  function fitting(link, picture) {
+    var set = picture && picture.getAttribute("srcset");
+    if (!set) return link.getAttribute("href");
+    var aspect = (Number(link.getAttribute("data-width")) || 1) / (Number(link.getAttribute("data-height")) || 1);
+    var needed = Math.min(window.innerWidth, (window.innerHeight - 112) * aspect) * (window.devicePixelRatio || 1);
+    var copies = set.split(",").map(function (piece) {
+      var parts = piece.trim().split(/\s+/);
+      return { url: parts[0], width: parseInt(parts[1], 10) || 0 };
+    }).sort(function (a, b) { return a.width - b.width; });
+    var found = copies.filter(function (copy) { return copy.width >= needed; })[0];
+    return (found || copies[copies.length - 1]).url;
+  }
+
+  /* The page's photo links, one per photo (by its largest copy's address), in page order. */
+  function photoLinks() {
+    var seen = {};
+    return Array.prototype.slice.call(document.querySelectorAll("a.photo")).filter(function (link) {
+      var key = link.getAttribute("href");
+      if (seen[key]) return false;
+      seen[key] = true;
+      return true;
+    });
   }
 
   function close() { dialog.close(); }
@@ -59,9 +87,10 @@
     if (!dialog) make();
     if (typeof dialog.showModal !== "function") return;
     event.preventDefault();
-    links = Array.prototype.slice.call(document.querySelectorAll("a.photo"));
+    links = photoLinks();
     opener = link;
-    show(links.indexOf(link));
+    var href = link.getAttribute("href");
+    show(links.findIndex(function (each) { return each.getAttribute("href") === href; }));
     dialog.showModal();
   });
 })();

@@ -27,6 +27,26 @@
     widths.forEach(function (width, i) { if (Math.abs(Math.log(width / w)) < Math.abs(Math.log(widths[best] / w))) best = i; });
     level = best;
     levels.forEach(function (g, i) { if (i === best) g.removeAttribute("display"); else g.setAttribute("display", "none"); });
+    showScale(w, h, cy);
+    var box = svg.getBoundingClientRect(), text = levels[best] && levels[best].querySelector("text");
+    if (box.width && text) {
+      var drawn = Number(text.getAttribute("font-size")) * Math.max(box.width / w, box.height / h);
+      svg.style.setProperty("--mark-scale", Math.max(1, 12.5 / drawn).toFixed(3));
+    }
+  }
+  /* A scale bar once the view is a few degrees across, where the world's outline shows no more:
+     the places are then seen by their distances. 111.32 km a degree of longitude at the equator. */
+  var scale = figure.querySelector(".map-scale");
+  function showScale(w, h, cy) {
+    var box = svg.getBoundingClientRect();
+    scale.hidden = w > 4.5 || !box.width;
+    if (scale.hidden) return;
+    var pixelsPerDegree = Math.max(box.width / w, box.height / h);
+    var metresPerPixel = 111320 * Math.cos((90 - cy) * Math.PI / 180) / pixelsPerDegree;
+    var most = metresPerPixel * Math.min(120, box.width / 3), nice = Math.pow(10, Math.floor(Math.log10(most)));
+    nice *= most >= nice * 5 ? 5 : most >= nice * 2 ? 2 : 1;
+    scale.firstChild.style.width = (nice / metresPerPixel).toFixed(1) + "px";
+    scale.lastChild.textContent = nice >= 1000 ? nice / 1000 + " km" : nice + " m";
   }
   function zoom(factor, x, y) {
     if (x === undefined) { x = view[0] + view[2] / 2; y = view[1] + view[3] / 2; }
@@ -101,10 +121,16 @@
     if (moved) { event.preventDefault(); moved = false; return; }
     var cluster = event.target.closest && event.target.closest(".cluster");
     if (!cluster) return;
-    // A cluster opens into its places: zoom in on it instead of going to the list.
+    // A cluster opens into its places: zoom to fit them instead of going to the list.
     event.preventDefault();
+    var fit = (cluster.getAttribute("data-fit") || "").split(" ").map(Number);
     var x = Number(cluster.getAttribute("data-x")), y = Number(cluster.getAttribute("data-y"));
     var w = widths[Math.min(widths.length - 1, level + 1)];
+    // A box across the 180° meridian is the world's width: then one level closer, as before.
+    if (fit.length === 4 && fit[2] - fit[0] < 180) {
+      x = (fit[0] + fit[2]) / 2; y = (fit[1] + fit[3]) / 2;
+      w = Math.max((fit[2] - fit[0]) * 1.6, (fit[3] - fit[1]) * 3.2, MIN);
+    }
     view = [x - w / 2, y - w / 4, w, w / 2];
     show();
   });
