@@ -1,7 +1,8 @@
 /// Hugo's `aliases` and Jekyll's `redirect_from`: an entry's old addresses, each a small page
 /// (`RedirectPage`) that sends the reader on to the entry, so links to a migrated journal keep
-/// working. An old address that is already a page of the site (an entry's, another alias) is
-/// left to that page.
+/// working. A Hugo, Jekyll or Zola site's settings file adds each entry's address on that site
+/// (`OldAddresses`). An old address that is already a page of the site (an entry's, another
+/// alias) is left to that page.
 struct Redirects: Feature {
     static let pageKinds: [any PageKind.Type] = [RedirectPage.self]
     static let derivedKey = "redirects"
@@ -27,7 +28,11 @@ struct Redirects: Feature {
         var taken = Set(journal.paths)
         for core in ["", "archives/", "tags/", "404.html", "index.html"] { taken.insert(core) }
         var result: [Redirect] = []
-        for index in journal.entries.indices where !journal.entries[index].extra.isEmpty {
+        let old = journal.settings.oldAddresses
+        for index in journal.entries.indices {
+            if let address = old?.address(of: journal.entries[index]), let path = sitePath(address), taken.insert(path).inserted {
+                result.append(Redirect(path: path, entry: index))
+            }
             for key in keys {
                 guard let value = journal.entries[index].extra[key] else { continue }
                 for alias in FrontMatterReader.words(value) {
