@@ -87,3 +87,29 @@ import Testing
         #expect(problems.map(\.severity) == [.warning] && problems.first?.location?.file == "hugo.toml")
     }
 }
+
+/// `old_addresses: publish`: the entries at their old permalinks instead of redirect pages there.
+@Suite struct OldAddressesPublishTests {
+    @Test func publishesEachEntryAtItsOldPermalink() async throws {
+        let journal = try TemporaryJournal([
+            "daybook.yml": "old_addresses: publish\n",
+            "hugo.toml": ForeignSettingsTests.hugo,
+            "content/posts/lake-district/index.md": "+++\ntitle = \"Lake District\"\ndate = 2024-10-12T09:00:00\n+++\nFells.\n",
+            "content/posts/old.md": "+++\ntitle = \"Old\"\ndate = 2024-10-13\nurl = \"/2024/10/old.html\"\n+++\nA file address.\n",
+        ])
+        defer { journal.remove() }
+        var options = BuildOptions(journal: journal.root)
+        options.entriesFolder = "content/posts"
+        _ = try await Builder.run(options)
+        #expect(try journal.read("_site/2024/10/lake-district/index.html").contains("<h1>Lake District</h1>"))
+        #expect(!journal.exists("_site/2024/10/12/lake-district/index.html"))
+        // An old address that is a file keeps Daybook's address and a redirect page.
+        #expect(journal.exists("_site/2024/10/13/old/index.html"))
+        #expect(try journal.read("_site/2024/10/old.html").contains("http-equiv=\"refresh\""))
+    }
+
+    @Test func aWrongValueIsAnError() {
+        let (_, problems) = SettingsLoader.load(text: "old_addresses: move\n")
+        #expect(problems.map(\.headline) == ["daybook.yml:1:16: error: old_addresses must be redirect or publish, got 'move'"])
+    }
+}

@@ -54,6 +54,8 @@ public struct Settings: Sendable, Hashable {
     /// Where a Hugo, Jekyll or Zola site beside the journal published its entries: each such
     /// address gets a redirect page (`Import/Sites`).
     var oldAddresses: OldAddresses?
+    /// Publish entries at those addresses rather than redirect from them (`old_addresses: publish`).
+    public var publishAtOldAddresses = false
 
     public init() {}
 

@@ -1,3 +1,5 @@
+import Yams
+
 /// Hugo's `aliases` and Jekyll's `redirect_from`: an entry's old addresses, each a small page
 /// (`RedirectPage`) that sends the reader on to the entry, so links to a migrated journal keep
 /// working. A Hugo, Jekyll or Zola site's settings file adds each entry's address on that site
@@ -13,6 +15,20 @@ struct Redirects: Feature {
     struct Redirect: Sendable, Hashable {
         var path: String
         var entry: Int
+    }
+
+    static let settingsKeys: Set<String> = ["old_addresses"]
+
+    /// `old_addresses: redirect` (the default) or `publish`, for a Hugo, Jekyll or Zola site's permalinks.
+    static func readSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText) -> [Diagnostic] {
+        switch value.scalar?.string {
+        case "redirect": settings.publishAtOldAddresses = false
+        case "publish": settings.publishAtOldAddresses = true
+        default:
+            return [source.error("old_addresses must be redirect or publish, got '\(value.scalar?.string ?? "a list or mapping")'",
+                                 line: value.mark?.line ?? 1, column: value.mark?.column ?? 1)]
+        }
+        return []
     }
 
     static func load(_ input: FeatureInput) async -> (feature: Redirects, problems: [Diagnostic]) {

@@ -89,3 +89,23 @@ struct OldAddresses: Sendable, Hashable {
         return result.hasPrefix("/") ? result : "/" + result
     }
 }
+
+extension OldAddresses {
+    /// `old_addresses: publish`: each entry is published at its address on the old site instead
+    /// of Daybook's `YYYY/MM/DD/slug/`, when that address is a folder (`/posts/ferry/`, not
+    /// `ferry.html`), inside the site, and no other page's; otherwise it keeps Daybook's, and
+    /// the old address gets a redirect page as always.
+    static func published(_ paths: [String], _ entries: [Entry], settings: Settings) -> [String] {
+        guard settings.publishAtOldAddresses, let old = settings.oldAddresses else { return paths }
+        var result = paths
+        var taken = Set(paths).union(["", "archives/", "tags/", "places/", "stats/", "on-this-day/", "search/", "photos/"])
+        for entry in entries { taken.formUnion(["\(pad(entry.date.year, 4))/", "\(pad(entry.date.year, 4))/\(pad(entry.date.month, 2))/"]) }
+        for index in entries.indices {
+            guard let address = old.address(of: entries[index]), let path = Redirects.sitePath(address), path.hasSuffix("/"),
+                  !taken.contains(path) else { continue }
+            taken.insert(path)
+            result[index] = path
+        }
+        return result
+    }
+}
