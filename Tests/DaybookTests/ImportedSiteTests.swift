@@ -77,6 +77,8 @@ import Testing
         ])
         defer { journal.remove() }
         _ = try await Builder.run(BuildOptions(journal: journal.root))
-        #expect(try journal.read("_site/posts/tokyo/index.html").contains("<html lang=\"ar\" dir=\"rtl\">"))
+        let page = try journal.read("_site/posts/tokyo/index.html")
+        #expect(page.contains("<html lang=\"ar\" dir=\"rtl\">"))
+        #expect(page.contains("<p>نُقلت هذه التدوينة: <a href="))
     }
 }
