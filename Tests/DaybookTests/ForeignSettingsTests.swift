@@ -113,3 +113,12 @@ import Testing
         #expect(problems.map(\.headline) == ["daybook.yml:1:16: error: old_addresses must be redirect or publish, got 'move'"])
     }
 }
+
+extension ForeignSettingsTests {
+    /// The settings' description is hashed into every page's key and the search stamp.
+    @Test func theSettingsReadTheSameEveryTime() {
+        var addresses = OldAddresses(tool: .hugo)
+        addresses.rules = ["posts": "/:year/:slug/", "notes": "/n/:slug/", "trips": "/t/:slug/", "days": "/d/:slug/"]
+        #expect(addresses.description == "Hugo days=/d/:slug/ notes=/n/:slug/ posts=/:year/:slug/ trips=/t/:slug/ /:categories/:year/:month/:day/:title:output_ext")
+    }
+}

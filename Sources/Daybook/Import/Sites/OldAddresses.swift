@@ -2,12 +2,18 @@ import Foundation
 
 /// Where a Hugo, Jekyll or Zola site published each entry, worked out from its permalink
 /// settings, the entry's file and its front-matter, so a redirect page can answer there.
-struct OldAddresses: Sendable, Hashable {
+struct OldAddresses: Sendable, Hashable, CustomStringConvertible {
     var tool: ForeignSite.Tool
     /// Hugo's `[permalinks]`: a template per section (`posts = "/:year/:month/:slug/"`).
     var rules: [String: String] = [:]
     /// Jekyll's `permalink`, as a template.
     var jekyll = "/:categories/:year/:month/:day/:title:output_ext"
+
+    /// In a stable order: the settings' description is part of every page's key and of the
+    /// search index's stamp, which a dictionary's own order would change from run to run.
+    var description: String {
+        "\(tool.rawValue) " + rules.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") + " \(jekyll)"
+    }
 
     /// Jekyll's named styles as templates; anything else is a template already.
     static func jekyllStyle(_ name: String) -> String {
