@@ -43,6 +43,7 @@ struct BuildCommand: AsyncParsableCommand {
         options.useCache = !noCache
         options.keepGoing = keepGoing
         options.entriesFolder = entries
+        let hints = try JournalHints.check(journal, entries: entries)
         let progress = ProgressLine(enabled: !quiet && Console.isTerminal)
         let report: BuildReport
         do {
@@ -58,7 +59,11 @@ struct BuildCommand: AsyncParsableCommand {
                 Console.error(String(format: "%8.3f s  %@", stage.seconds, stage.name))
             }
         }
-        if !quiet { Swift.print(Summary.build(report, journal: journal.url)) }
+        if !quiet {
+            Swift.print(Summary.build(report, journal: journal.url))
+            if let site = ForeignSite.of(journal: journal.url) { Swift.print(site.summary) }
+        }
+        for hint in hints { Console.error("hint: \(hint)") }
         if !report.errors.isEmpty {
             // The site is written; the exit status lets a CI choose whether to publish it.
             Console.error("build: \(Summary.count(report.errors.count, "error", "errors")); the entries with errors were left out (--keep-going)")

@@ -18,8 +18,10 @@ struct CheckCommand: AsyncParsableCommand {
         options.writes = false
         options.includeDrafts = drafts
         options.entriesFolder = entries
+        let hints = try JournalHints.check(journal, entries: entries)
         do {
             let report = try await Builder.run(options)
+            for hint in hints { Console.error("hint: \(hint)") }
             Console.print(report.warnings)
             print("No problems found in \(Summary.count(report.entries, "entry", "entries")) (\(Summary.count(report.pages, "page", "pages")) rendered, nothing written).")
         } catch {

@@ -15,6 +15,14 @@ struct Editor {
     /// Whether a person is there to use an editor: stdin and stdout are both terminals.
     static var canEdit: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
+    /// The text on standard input when it is a pipe or a file; empty on a terminal or
+    /// `/dev/null`, which would wait for typing or hold nothing.
+    static func pipedText() -> String {
+        var info = stat()
+        guard fstat(STDIN_FILENO, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO || (info.st_mode & S_IFMT) == S_IFREG else { return "" }
+        return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    }
+
     /// Opens `path` and waits until the editor closes; throws when it fails or cannot be run.
     /// The shell reads the command, so its arguments and quoting work, and the path is passed
     /// as `$1` so no character in it is ever read as shell syntax.

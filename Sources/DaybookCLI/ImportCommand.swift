@@ -11,7 +11,8 @@ struct ImportCommand: ParsableCommand {
 
 /// What both importers take besides the export.
 struct ImportOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: "The journal folder to write entries into.", completion: .directory)
+    // Long name only: `-j` is `--jobs`, as for build and serve.
+    @Option(help: "The journal folder to write entries into.", completion: .directory)
     var journal: String = "."
 
     @Flag(help: "Show what would be written and skipped, and write nothing.")

@@ -8,8 +8,10 @@ struct NewCommand: ParsableCommand {
         abstract: "Create today's entry and open it in your editor. Never overwrites a file.",
         discussion: """
             On a terminal the entry opens in $VISUAL, else $EDITOR, else vi; when the editor closes, \
-            Daybook says where the entry is and whether it builds. With --no-edit, or when not on a \
-            terminal, it only prints the new entry's path.
+            Daybook says where the entry is and whether it builds. With --no-edit it only prints the \
+            new entry's path, and takes the entry's text from standard input when that is a pipe or \
+            a file (echo 'Calm sea.' | daybook new --no-edit). Off a terminal, without --no-edit, \
+            it writes nothing and says so.
             """)
 
     @OptionGroup var journal: JournalArgument
@@ -17,21 +19,29 @@ struct NewCommand: ParsableCommand {
     @Option(help: "The entry's title; it also names the file.")
     var title: String?
 
-    @Option(help: "Date the entry instead of now, e.g. '2024-05-01 08:30'.")
+    @Option(help: "Date the entry instead of now: '2024-05-01 08:30', yesterday, friday, 'last friday', 14:30.")
     var date: String?
 
-    @Flag(help: "Only create the entry and print its path; open no editor.")
+    @Flag(help: "Only create the entry and print its path; open no editor. Text piped in becomes the entry's text.")
     var noEdit = false
 
     func run() throws {
+        if !noEdit && !Editor.canEdit {
+            // An empty entry nobody will see being made would only warn on every build.
+            Console.error("error: not on a terminal, so no editor can open the new entry; nothing was written")
+            Console.error("To write an entry from a script, give its text on standard input with --no-edit:")
+            Console.error("  echo 'Calm sea.' | daybook new --no-edit")
+            throw ExitCode(1)
+        }
+        let body = noEdit ? Editor.pipedText() : ""
         let path: String
         do {
-            path = try EntryCreator.create(journal: journal.url, title: title, date: date)
+            path = try EntryCreator.create(journal: journal.url, title: title, date: date, body: body)
         } catch {
             throw ExitCode(Console.report(error, what: "new"))
         }
         let full = journal.url.appendingPathComponent(path).path
-        guard !noEdit, Editor.canEdit else {
+        guard !noEdit else {
             print(full)
             return
         }

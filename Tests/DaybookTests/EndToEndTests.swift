@@ -128,14 +128,14 @@ import Testing
     @Test func newCreatesAnEntryAndNeverOverwrites() throws {
         let journal = try TemporaryJournal(["daybook.yml": "timezone: Asia/Seoul\n"])
         defer { journal.remove() }
-        let first = try CLI.run(["new", journal.root.path, "--title", "Ferry: to the island", "--date", "2024-05-01 08:30"])
+        let first = try CLI.run(["new", journal.root.path, "--title", "Ferry: to the island", "--date", "2024-05-01 08:30", "--no-edit"])
         #expect(first.status == 0)
         let path = journal.root.appendingPathComponent("entries/2024/05/2024-05-01-ferry-to-the-island.md").path
         #expect(first.stdout == path + "\n")
         #expect(try journal.read("entries/2024/05/2024-05-01-ferry-to-the-island.md")
                 == "---\ntitle: \"Ferry: to the island\"\ndate: 2024-05-01 08:30\n---\n\n")
         try journal.write("entries/2024/05/2024-05-01-ferry-to-the-island.md", "my words\n")
-        let second = try CLI.run(["new", journal.root.path, "--title", "Ferry: to the island", "--date", "2024-05-01 09:00"])
+        let second = try CLI.run(["new", journal.root.path, "--title", "Ferry: to the island", "--date", "2024-05-01 09:00", "--no-edit"])
         #expect(second.stdout.hasSuffix("entries/2024/05/2024-05-01-ferry-to-the-island-2.md\n"))
         #expect(try journal.read("entries/2024/05/2024-05-01-ferry-to-the-island.md") == "my words\n")
     }
@@ -143,7 +143,7 @@ import Testing
     @Test func newDatesTodayInTheJournalsZone() throws {
         let journal = try TemporaryJournal(["daybook.yml": "timezone: Pacific/Kiritimati\n"])
         defer { journal.remove() }
-        let result = try CLI.run(["new", journal.root.path], environment: ["TZ": "Pacific/Pago_Pago"])
+        let result = try CLI.run(["new", journal.root.path, "--no-edit"], environment: ["TZ": "Pacific/Pago_Pago"])
         #expect(result.status == 0)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "Pacific/Kiritimati")!

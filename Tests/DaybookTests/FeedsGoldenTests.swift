@@ -10,7 +10,7 @@ import Testing
     static let fixture: [String: String] = [
         "daybook.yml": "title: Notes & <Days>\nauthor: Ada\nbase_url: https://example.org/journal/\ntimezone: Europe/Berlin\nlocale: en_GB\n",
         // Summer time and a date alone: the zone's offset at each.
-        "entries/2024/06-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-06-01 08:30\ntags: [sea, \"a&b\"]\n---\nSee [the gauge](/2024/01/02/gauge/) and ![a gull](gull.jpg), or [elsewhere](https://other.example/).\n",
+        "entries/2024/06-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-06-01 08:30\ntags: [sea, \"a&b\"]\n---\nSee [the gauge](/2024/01/02/gauge/) and ![a gull](gull.svg), or [elsewhere](https://other.example/).\n",
         "entries/2024/01-02-gauge.md": "---\ntitle: Gauge\ndate: 2024-01-02\n---\nA <b>cold</b> morning & a note.\n",
         // No title: the feed names it by its date. An offset of its own is kept.
         "entries/2024/01-03.md": "---\ndate: 2024-01-03T23:15:00-05:00\n---\nLate, far away.\n",

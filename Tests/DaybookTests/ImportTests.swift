@@ -194,7 +194,7 @@ import ZIPFoundation
               name: "Jeju Port"
               lat: 33.5176
               lon: 126.5186
-            weather: {conditionsDescription: "Clear", temperatureCelsius: "18.5"}
+            weather: {conditionsDescription: "Clear", temperatureCelsius: 18.5}
             dayone_id: "6A1F2B3C4D5E4F60A1B2C3D4E5F60718"
             ---
 

@@ -2,13 +2,13 @@ import Foundation
 import Testing
 @testable import Daybook
 
-/// `daybook new` off a terminal: it prints the path, and the entry it starts never breaks a build.
+/// `daybook new --no-edit`: it prints the path, and the entry it starts never breaks a build.
 @Suite struct NewEntryTests {
     @Test func aNewEntryIsLeftOutOfTheBuildWithAWarning() throws {
         let journal = try TemporaryJournal(EndToEndTests.good)
         defer { journal.remove() }
-        // Off a terminal no editor runs, even one that would fail.
-        let new = try CLI.run(["new", journal.root.path, "--title", "Ferry back", "--date", "2024-05-03 18:00"],
+        // With --no-edit no editor runs, even one that would fail.
+        let new = try CLI.run(["new", journal.root.path, "--title", "Ferry back", "--date", "2024-05-03 18:00", "--no-edit"],
                               environment: ["VISUAL": "false", "EDITOR": "false"])
         let path = "entries/2024/05/2024-05-03-ferry-back.md"
         #expect(new.status == 0)

@@ -8,7 +8,7 @@ import Testing
     static func fixture(_ settings: String = "base_url: https://example.org/journal/\ntag_feeds: true\n") -> [String: String] {
         [
             "daybook.yml": "title: Notes\n" + settings,
-            "entries/2024/06-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-06-01 08:30\ntags: [sea]\n---\nSee ![a gull](gull.jpg).\n",
+            "entries/2024/06-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-06-01 08:30\ntags: [sea]\n---\nSee ![a gull](gull.svg).\n",
             "entries/2024/06-02-cliff.md": "---\ntitle: Cliff\ndate: 2024-06-02\ntags: [sea, walks]\n---\nHigh up.\n",
             "entries/2024/01-02-gauge.md": "---\ntitle: Gauge\ndate: 2024-01-02\ntags: [walks]\n---\nA cold morning.\n",
             "entries/2024/01-04-draft.md": "---\ntitle: Secret\ndate: 2024-01-04\ntags: [sea]\ndraft: true\n---\nNever in a feed.\n",
@@ -25,7 +25,7 @@ import Testing
         #expect(sea.contains("<link rel=\"self\" type=\"application/atom+xml\" href=\"https://example.org/journal/tags/sea/feed.xml\"/>"))
         #expect(sea.contains("<link rel=\"alternate\" type=\"text/html\" href=\"https://example.org/journal/tags/sea/\"/>"))
         #expect(sea.contains("Ferry") && sea.contains("Cliff") && !sea.contains("Gauge") && !sea.contains("Secret"))
-        #expect(sea.contains("https://example.org/journal/2024/06/01/ferry/gull.jpg"), "links made absolute as in feed.xml")
+        #expect(sea.contains("https://example.org/journal/2024/06/01/ferry/gull.svg"), "links made absolute as in feed.xml")
         let walks = try journal.read("_site/tags/walks/feed.xml")
         #expect(walks.contains("Gauge") && walks.contains("Cliff") && !walks.contains("Ferry"))
         let page = try journal.read("_site/tags/sea/index.html")

@@ -114,7 +114,8 @@ def run_step(step, folder):
 def test_the_workflow_build_step_rebuilds_incrementally_with_the_cache_carried_over(tmp_path):
     pristine = tmp_path / "repository"
     assert init(pristine).returncode == 0
-    subprocess.run([str(BINARY), "new", str(pristine), "--date", "2024-05-01", "--title", "Second", "--no-edit"], check=True)
+    subprocess.run([str(BINARY), "new", str(pristine), "--date", "2024-05-01", "--title", "Second", "--no-edit"], check=True,
+                   stdin=subprocess.DEVNULL)
     (pristine / "entries/2024/05/2024-05-01-second.md").write_text("---\ntitle: Second\ndate: 2024-05-01\n---\n\nWords.\n")
     step, cached = workflow_steps(pristine)
     assert cached == [".daybook", "_site"]

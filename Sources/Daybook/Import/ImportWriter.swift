@@ -93,12 +93,18 @@ public enum ImportWriter {
         return lines.joined(separator: "\n") + "\n" + entry.body.trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
     }
 
-    /// A value in YAML's flow style, every text quoted.
+    /// A value in YAML's flow style: a number as written by `numberText` plain, every other
+    /// text quoted.
     static func yaml(_ value: FrontMatterValue) -> String {
         switch value {
-        case .text(let text): return YAML.quoted(text)
+        case .text(let text): return Double(text).map(numberText) == text ? text : YAML.quoted(text)
         case .list(let items): return "[" + items.map(yaml).joined(separator: ", ") + "]"
         case .map(let pairs): return "{" + pairs.sorted { $0.key < $1.key }.map { "\($0.key): \(yaml($0.value))" }.joined(separator: ", ") + "}"
         }
+    }
+
+    /// `1019`, `12.5`, `-3`: a number as YAML reads it back as one.
+    static func numberText(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : "\(number)"
     }
 }

@@ -12,7 +12,8 @@ enum JournalAssembler {
         let order = loaded.indices.filter { settings.includeDrafts || !(loaded[$0].isDraft || scheduledOut(loaded[$0], today, parser)) }
             .sorted { Entry.journalOrder(dates[$0], loaded[$0].sourcePath, dates[$1], loaded[$1].sourcePath) }
         let published = order.map { loaded[$0] }
-        let (paths, diagnostics) = Permalinks.assign(published)
+        var (paths, diagnostics) = Permalinks.assign(published)
+        paths = OldAddresses.published(paths, published, settings: settings)
 
         var months: [Journal.Month] = []
         for index in published.indices {

@@ -50,6 +50,14 @@ public struct Settings: Sendable, Hashable {
     /// Largest photo decoded, in millions of pixels (`photo_max_megapixels`).
     public var photoMaxMegapixels = 100
 
+    /// An entry without a title takes its first line as one (`titles: first-line`).
+    public var titlesFromFirstLine = false
+    /// Where a Hugo, Jekyll or Zola site beside the journal published its entries: each such
+    /// address gets a redirect page (`Import/Sites`).
+    var oldAddresses: OldAddresses?
+    /// Publish entries at those addresses rather than redirect from them (`old_addresses: publish`).
+    public var publishAtOldAddresses = false
+
     public init() {}
 
     /// The `lang` attribute for the locale: `ko_KR` -> `ko-KR`.

@@ -8,9 +8,7 @@ extension Build {
     ///   - cacheRead: the reading of the build cache, when the up-to-date check started it.
     ///   - entryStats: each entry file's size and time, when that check looked them up.
     mutating func load(_ files: JournalFiles, cacheRead: Task<BuildCache?, Never>?, entryStats: [FileStat?]?) async throws -> Loaded {
-        var (settings, diagnostics) = SettingsLoader.load(text: files.settingsText)
-        if let baseURL = options.baseURL { settings.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
-        settings.includeDrafts = options.includeDrafts
+        var (settings, diagnostics) = settings(files)
         // The features read what they need (quotes, the search cache) while the entries are read.
         let input = FeatureInput(options: options, files: files, settings: settings, progress: progress)
         async let loadingFeatures = Features.load(input)
@@ -30,6 +28,9 @@ extension Build {
         diagnostics += entryProblems
         timer.lap("read and parse entries")
         var published = entries.compactMap(\.entry)
+        // --keep-going leaves out an entry with a feature's error too (a photo's): needed before assembling.
+        let early = options.keepGoing ? await loadingFeatures : nil
+        let failing = KeepGoing.leaveOut(&published, problems: early?.problems ?? [], entries: files.entries)
         let (privacy, privacyProblems) = PrivatePlan.make(published, published: { settings.includeDrafts || !$0.isDraft },
                                                          settings: settings.privacy, environment: options.secrets)
         diagnostics += privacyProblems
@@ -43,7 +44,7 @@ extension Build {
         let (words, wordProblems) = WordTables.words(locale: settings.locale, files: files)
         journal.words = words
         diagnostics += wordProblems
-        var (features, featureProblems) = await loadingFeatures
+        var (features, featureProblems) = if let early { early } else { await loadingFeatures }
         await Features.assemble(&features, &journal)
         diagnostics += featureProblems
         timer.lap("assemble")
@@ -60,12 +61,20 @@ extension Build {
         timer.lap("templates")
 
         // With --keep-going an entry's errors leave that entry out; any other error still stops.
-        let fromEntries = Set(entryProblems)
+        let fromEntries = Set(entryProblems + featureProblems.filter { failing.contains($0.location?.file ?? "") })
         let stopping = options.keepGoing ? diagnostics.filter { !fromEntries.contains($0) } : diagnostics
         guard let templates, !stopping.hasErrors else { throw BuildFailure(diagnostics) }
         return Loaded(files: files, journal: journal, templates: templates, features: features, warnings: diagnostics,
                       cache: cache, entries: entries, loader: loader, privacy: privacy,
                       templateFiles: BuildMemory.ParsedTemplates(overrides: overrides, set: templates, problems: templateProblems))
+    }
+
+    /// The journal's settings (`daybook.yml` over another tool's file) with the command line's.
+    private func settings(_ files: JournalFiles) -> (Settings, [Diagnostic]) {
+        var (settings, diagnostics) = Settings.load(root: files.root, text: files.settingsText)
+        if let baseURL = options.baseURL { settings.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
+        settings.includeDrafts = options.includeDrafts
+        return (settings, diagnostics)
     }
 }
 

@@ -107,7 +107,7 @@ struct Build {
         var last = LastBuild()
         guard let lastState else { return last }
         let readCache = { [journal = options.journal, memory] in Task { memory?.cache ?? BuildCache.load(journal: journal) } }
-        last.fingerprint = UpToDate.fingerprint(files, options: options, settings: SettingsLoader.load(text: files.settingsText).0)
+        last.fingerprint = UpToDate.fingerprint(files, options: options, settings: Settings.load(root: files.root, text: files.settingsText).0)
         if let fingerprint = last.fingerprint, let state = await lastState.value {
             var cacheRead: Task<BuildCache?, Never>?
             let seen = try await state.observe(files, fingerprint: fingerprint, output: options.writtenOutput, jobs: options.jobs,

@@ -21,7 +21,7 @@ public struct EntryCheck: Sendable, Equatable {
     /// Checks the entry at `path` (relative to `journal`) with the journal's parse settings.
     public static func run(journal: URL, path: String) -> EntryCheck {
         let settingsText = (try? String(contentsOf: journal.appendingPathComponent(SettingsLoader.fileName), encoding: .utf8))
-        let (settings, problems) = SettingsLoader.load(text: settingsText)
+        let (settings, problems) = Settings.load(root: journal, text: settingsText)
         if problems.hasErrors { return EntryCheck(outcome: .fails, diagnostics: problems.sorted()) }
         guard let bytes = FileManager.default.contents(atPath: journal.appendingPathComponent(path).path) else {
             return EntryCheck(outcome: .fails, diagnostics: [.error("could not read the file", at: SourceLocation(file: path))])

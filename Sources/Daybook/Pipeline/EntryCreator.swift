@@ -4,18 +4,22 @@ import Foundation
 public enum EntryCreator {
     /// Writes `entries/YYYY/MM/YYYY-MM-DD[-slug].md` dated `date` (or now, in the journal's zone)
     /// and returns its path relative to the journal.
-    public static func create(journal: URL, title: String?, date: String? = nil, now: Date = Date()) throws(BuildFailure) -> String {
+    /// - Parameter body: the entry's text, below the front-matter (`--no-edit` with text on standard input).
+    public static func create(journal: URL, title: String?, date: String? = nil, body: String = "",
+                              now: Date = Date()) throws(BuildFailure) -> String {
         let settingsText = (try? String(contentsOf: journal.appendingPathComponent(SettingsLoader.fileName), encoding: .utf8))
-        let (settings, problems) = SettingsLoader.load(text: settingsText)
+        let (settings, problems) = Settings.load(root: journal, text: settingsText)
         if problems.hasErrors { throw BuildFailure(problems) }
         let zone = TimeZone(identifier: settings.timeZone) ?? .gmt
 
         let when: LocalDateTime
         if let date {
-            do {
-                when = try DateParser(timeZone: zone).parse(date)
-            } catch {
-                throw BuildFailure([.error("--date '\(date)' is not a date; \(DateParser.shapeHint)")])
+            if let parsed = try? DateParser(timeZone: zone).parse(date) {
+                when = parsed
+            } else if let relative = RelativeDate.parse(date, now: now, in: zone) {
+                when = relative
+            } else {
+                throw BuildFailure([.error("--date '\(date)' is not a date; \(DateParser.shapeHint); \(RelativeDate.hint)")])
             }
         } else {
             var calendar = Calendar(identifier: .gregorian)
@@ -48,7 +52,8 @@ public enum EntryCreator {
                 if errno == EEXIST { continue }
                 throw BuildFailure([.error("could not create \(path): \(String(cString: strerror(errno)))")])
             }
-            let bytes = Array(frontMatter.utf8)
+            let text = body.isEmpty || body.hasSuffix("\n") ? body : body + "\n"
+            let bytes = Array((frontMatter + text).utf8)
             let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
             close(descriptor)
             guard written == bytes.count else { throw BuildFailure([.error("could not write \(path)")]) }

@@ -9,20 +9,22 @@ struct PhotoLibrary: Sendable {
     var sources: [String: PhotoSource] = [:]
     var problems: [Diagnostic] = []
 
-    /// Reads the entry files that may name photos (bundles' `index.md`, and any entry file in a
-    /// folder that holds photos), checks every reference, and processes the photos named.
+    /// Reads every entry file that may name a photo, checks every reference, and processes the
+    /// photos named. Every entry file is looked at, whatever its folder holds, so a missing
+    /// photo is the same error in a single-file entry as in a bundle.
     static func load(_ input: FeatureInput) async -> PhotoLibrary {
         let files = input.files
         let photoFiles = Set(files.resources.filter(PhotoReferences.isPhotoName))
-        let photoFolders = Set(photoFiles.map(folder))
-        let readable = files.entries.filter { $0.hasSuffix("/index.md") || photoFolders.contains(folder($0)) }
         var library = PhotoLibrary()
-        for path in readable {
-            guard let bytes = files.bytes(of: path) else { continue }
-            let (request, problems) = PhotoReferences.read(path: path, bytes: bytes)
+        var remote: [EntryPhotoRequest] = []
+        for path in files.entries {
+            guard let bytes = files.bytes(of: path), RemoteImages.mayNamePhotos(bytes) else { continue }
+            let (request, problems) = PhotoReferences.read(path: path, bytes: bytes, inside: files.entriesFolder)
             library.problems += problems
             if !request.all.isEmpty || request.locationFromPhoto { library.requests[path] = request }
+            if !request.remote.isEmpty { remote.append(request) }
         }
+        library.problems += RemoteImages.warnings(remote, wholeJournalPrivate: input.settings.privacy.wholeJournal)
         var named: [String: [PhotoReference]] = [:]
         for request in library.requests.values.sorted(by: { $0.entry < $1.entry }) {
             for reference in request.all { named[reference.path, default: []].append(reference) }

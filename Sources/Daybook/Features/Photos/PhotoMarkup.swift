@@ -57,7 +57,7 @@ enum PhotoMarkup {
     private static func photo(in tag: Substring, entry: String, sources: [String: PhotoSource]) -> PhotoSource? {
         guard let src = attribute("src", in: tag) else { return nil }
         let name = src.replacingOccurrences(of: "&amp;", with: "&")
-        guard let path = PhotoReferences.resolve(name.removingPercentEncoding ?? name, from: entry) else { return nil }
+        guard let path = PhotoReferences.resolve(name.removingPercentEncoding ?? name, from: entry, inside: "") else { return nil }
         return sources[path]
     }
 

@@ -22,6 +22,10 @@ struct EntryPhotoRequest: Sendable, Hashable {
     var locationFromPhoto: Bool = false
     /// The place's coordinates as written, to warn when the photos were taken far from it.
     var statedCoordinates: [Double]?
+    /// Markdown images on another host (`https://…`): left as they are, and warned of once.
+    var remote: [PhotoReference] = []
+    /// `private: true` in the front-matter: a remote image then tells its host who reads the entry.
+    var isPrivate = false
 
     var all: [PhotoReference] { inline + gallery + (cover.map { [$0] } ?? []) }
     /// The photo lists and the map show: the cover, else the first of the gallery or the text.
@@ -39,44 +43,61 @@ enum PhotoReferences {
     }
 
     /// `name` against the entry's folder, `..` and `.` applied; nil for an address (a scheme, a
-    /// leading `/`) or a path that leaves `entries/`.
-    static func resolve(_ name: String, from entry: String) -> String? {
-        guard !name.isEmpty, !name.hasPrefix("/"), !name.contains(":"), !name.hasPrefix("#") else { return nil }
+    /// leading `/`) or a path that leaves `folder`, the entries folder (`entries`,
+    /// `content/posts`); an empty `folder` allows any path inside the journal.
+    static func resolve(_ name: String, from entry: String, inside folder: String = "entries") -> String? {
+        guard !name.isEmpty, !isAddress(name), !name.hasPrefix("#") else { return nil }
+        let floor = folder.split(separator: "/").count
         var parts = entry.split(separator: "/").dropLast().map(String.init)
         for part in name.split(separator: "/") {
             if part == "." { continue }
             if part == ".." {
-                guard parts.count > 1 else { return nil }
+                guard parts.count > max(1, floor) else { return nil }
                 parts.removeLast()
             } else {
                 parts.append(String(part))
             }
         }
-        return parts.first == "entries" ? parts.joined(separator: "/") : nil
+        return folder.isEmpty || parts.starts(with: folder.split(separator: "/").map(String.init)) ? parts.joined(separator: "/") : nil
+    }
+
+    /// An address rather than a file beside the entry: a scheme (`https:`, `data:`), `//host`,
+    /// or a path from the site's root (`/images/x.jpg`, a file of `static/`).
+    static func isAddress(_ name: String) -> Bool { name.hasPrefix("/") || name.contains(":") }
+
+    /// An image on another host, `https://example.org/chart.png` or `//example.org/…`.
+    static func isRemote(_ name: String) -> Bool {
+        name.hasPrefix("//") || name.contains("://")
     }
 
     /// The references of the entry at `path` whose text is `bytes`, and their problems.
-    static func read(path: String, bytes: [UInt8]) -> (EntryPhotoRequest, [Diagnostic]) {
+    /// - Parameter folder: the entries folder, which photos may not leave.
+    static func read(path: String, bytes: [UInt8], inside folder: String = "entries") -> (EntryPhotoRequest, [Diagnostic]) {
         var request = EntryPhotoRequest(entry: path)
         let (decoded, _) = SourceDecoder.decode(bytes, path: path)
         guard let source = decoded, case .success(let split) = FrontMatterSplitter.split(source) else { return (request, []) }
         var problems: [Diagnostic] = []
-        for image in markdownImages(source, from: split.bodyFirstLine) where isPhotoName(image.target) {
+        for image in markdownImages(source, from: split.bodyFirstLine) where isPhotoName(image.target) || isRemote(image.target) {
             let location = source.location(line: image.line, column: image.column)
-            guard let resolved = resolve(image.target, from: path) else {
+            if isAddress(image.target) {
+                // Another host's image, or a file of the site itself: shown as written.
+                if isRemote(image.target) { request.remote.append(PhotoReference(name: image.target, path: "", text: image.alt, location: location)) }
+                continue
+            }
+            guard let resolved = resolve(image.target, from: path, inside: folder) else {
                 problems.append(.error("photo '\(image.target)' must be a file beside the entry", at: location))
                 continue
             }
             request.inline.append(PhotoReference(name: image.target, path: resolved, text: image.alt, location: location))
         }
         if !split.yaml.isEmpty, let root = try? Yams.compose(yaml: split.yaml, .basic, .default, .utf8), let mapping = root.mapping {
-            problems += frontMatter(mapping, source: source, split: split, into: &request)
+            problems += frontMatter(mapping, source: source, split: split, folder: folder, into: &request)
         }
         return (request, problems)
     }
 
     /// `photos:`, `cover:` and `location:` of the front-matter.
-    private static func frontMatter(_ mapping: Node.Mapping, source: SourceText, split: FrontMatterSplit,
+    private static func frontMatter(_ mapping: Node.Mapping, source: SourceText, split: FrontMatterSplit, folder: String,
                                     into request: inout EntryPhotoRequest) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         func location(_ node: Node) -> SourceLocation {
@@ -87,7 +108,7 @@ enum PhotoReferences {
                 problems.append(.error("a photo must be a file name or {file, caption}", at: location(node)))
                 return nil
             }
-            guard let path = resolve(name, from: request.entry) else {
+            guard let path = resolve(name, from: request.entry, inside: folder) else {
                 problems.append(.error("photo '\(name)' must be a file beside the entry", at: location(node)))
                 return nil
             }
@@ -106,6 +127,8 @@ enum PhotoReferences {
                 }
             case "cover":
                 request.cover = reference(value, name: value.scalar?.string, text: "")
+            case "private":
+                request.isPrivate = value.bool == true
             case "location", "place":
                 request.locationFromPhoto = value.scalar?.string == "from-photo"
                 if let lat = value.mapping?["lat"]?.float, let lon = value.mapping?["lon"]?.float { request.statedCoordinates = [lat, lon] }

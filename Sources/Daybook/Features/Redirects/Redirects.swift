@@ -1,7 +1,10 @@
+import Yams
+
 /// Hugo's `aliases` and Jekyll's `redirect_from`: an entry's old addresses, each a small page
 /// (`RedirectPage`) that sends the reader on to the entry, so links to a migrated journal keep
-/// working. An old address that is already a page of the site (an entry's, another alias) is
-/// left to that page.
+/// working. A Hugo, Jekyll or Zola site's settings file adds each entry's address on that site
+/// (`OldAddresses`). An old address that is already a page of the site (an entry's, another
+/// alias) is left to that page.
 struct Redirects: Feature {
     static let pageKinds: [any PageKind.Type] = [RedirectPage.self]
     static let derivedKey = "redirects"
@@ -12,6 +15,20 @@ struct Redirects: Feature {
     struct Redirect: Sendable, Hashable {
         var path: String
         var entry: Int
+    }
+
+    static let settingsKeys: Set<String> = ["old_addresses"]
+
+    /// `old_addresses: redirect` (the default) or `publish`, for a Hugo, Jekyll or Zola site's permalinks.
+    static func readSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText) -> [Diagnostic] {
+        switch value.scalar?.string {
+        case "redirect": settings.publishAtOldAddresses = false
+        case "publish": settings.publishAtOldAddresses = true
+        default:
+            return [source.error("old_addresses must be redirect or publish, got '\(value.scalar?.string ?? "a list or mapping")'",
+                                 line: value.mark?.line ?? 1, column: value.mark?.column ?? 1)]
+        }
+        return []
     }
 
     static func load(_ input: FeatureInput) async -> (feature: Redirects, problems: [Diagnostic]) {
@@ -27,7 +44,11 @@ struct Redirects: Feature {
         var taken = Set(journal.paths)
         for core in ["", "archives/", "tags/", "404.html", "index.html"] { taken.insert(core) }
         var result: [Redirect] = []
-        for index in journal.entries.indices where !journal.entries[index].extra.isEmpty {
+        let old = journal.settings.oldAddresses
+        for index in journal.entries.indices {
+            if let address = old?.address(of: journal.entries[index]), let path = sitePath(address), taken.insert(path).inserted {
+                result.append(Redirect(path: path, entry: index))
+            }
             for key in keys {
                 guard let value = journal.entries[index].extra[key] else { continue }
                 for alias in FrontMatterReader.words(value) {

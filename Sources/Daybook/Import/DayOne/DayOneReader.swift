@@ -44,7 +44,7 @@ public struct DayOneReader {
         entry.tags = ExportJSON.field(node, "tags").map { FrontMatterReader.words($0.value) } ?? []
         if ExportJSON.field(node, "starred")?.flag == true, !entry.tags.contains(starredTag) { entry.tags.append(starredTag) }
         entry.place = ExportJSON.field(node, "location").flatMap(Self.place)
-        if let weather = ExportJSON.field(node, "weather"), weather.mapping != nil { entry.extra.append(("weather", weather.value)) }
+        if let weather = ExportJSON.field(node, "weather"), weather.mapping != nil { entry.extra.append(("weather", Self.numbers(weather.value))) }
         (entry.files, body) = photos(ExportJSON.field(node, "photos")?.sequence ?? [], body: body)
         entry.body = body
         return entry
@@ -61,13 +61,54 @@ public struct DayOneReader {
                              second: parts.second!, utcOffset: zone.secondsFromGMT(for: instant), hasTime: true)
     }
 
-    /// A first line `# Heading` is the title; the rest is the body.
+    /// A first line `# Heading` is the title, and so is a plain first line followed by a blank
+    /// line: Day One shows an entry's first line as its title, and older exports write it plain.
+    /// The rest is the body.
     static func titleAndBody(_ text: String) -> (String?, String) {
         let trimmed = text.drop { $0 == "\n" || $0 == " " }
-        guard trimmed.hasPrefix("# ") else { return (nil, text) }
         let firstLine = trimmed.prefix { $0 != "\n" }
-        let title = firstLine.dropFirst(2).trimmingCharacters(in: .whitespaces)
-        return (title.isEmpty ? nil : title, String(trimmed.dropFirst(firstLine.count)))
+        let rest = trimmed.dropFirst(firstLine.count)
+        let title: String
+        if trimmed.hasPrefix("# ") {
+            title = firstLine.dropFirst(2).trimmingCharacters(in: .whitespaces)
+        } else if rest.hasPrefix("\n\n") || rest.hasPrefix("\n \n"), isPlainLine(firstLine) {
+            title = unescaped(firstLine.trimmingCharacters(in: .whitespaces))
+        } else {
+            return (nil, text)
+        }
+        return (title.isEmpty ? nil : title, String(rest))
+    }
+
+    /// A line of words, not the start of a Markdown block (a list, a quote, a picture, a table).
+    private static func isPlainLine(_ line: Substring) -> Bool {
+        let start = line.drop { $0 == " " }
+        guard let first = start.first else { return false }
+        if ["#", ">", "-", "*", "+", "|", "`", "<", "~", "="].contains(first) || start.hasPrefix("![") { return false }
+        let digits = start.prefix { $0.isASCII && $0.isNumber }
+        return digits.isEmpty || !(start.dropFirst(digits.count).hasPrefix(". ") || start.dropFirst(digits.count).hasPrefix(") "))
+    }
+
+    /// Day One's Markdown escapes (`Jeju\!`) taken out of a title, which is plain text.
+    private static func unescaped(_ line: String) -> String {
+        var result = "", escaping = false
+        for character in line {
+            if !escaping, character == "\\" { escaping = true; continue }
+            if escaping, !(character.isASCII && character.isPunctuation || character.isSymbol) { result.append("\\") }
+            escaping = false
+            result.append(character)
+        }
+        return escaping ? result + "\\" : result
+    }
+
+    /// Day One writes every number of `weather` as a string (`pressureMB: "1019"`): kept as numbers.
+    static func numbers(_ value: FrontMatterValue) -> FrontMatterValue {
+        switch value {
+        case .map(let pairs): return .map(pairs.mapValues(numbers))
+        case .list(let items): return .list(items.map(numbers))
+        case .text(let text):
+            guard let number = Double(text), number.isFinite else { return value }
+            return .text(ImportWriter.numberText(number))
+        }
     }
 
     static func place(_ node: FrontMatterNode) -> Place? {

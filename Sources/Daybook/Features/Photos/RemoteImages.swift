@@ -1,0 +1,60 @@
+import Foundation
+
+/// Images on another host (`![chart](https://example.org/chart.png)`), ordinary in imported
+/// posts: shown as written, never fetched by the build, and warned of once per journal, since
+/// every reader's browser then asks that host for them.
+enum RemoteImages {
+    /// Whether an entry file may name a photo at all, looked for in its bytes: most entries name
+    /// none, and parsing them twice would cost a large journal's build a second parse.
+    static func mayNamePhotos(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            // Every needle starts with a different byte: one pass looks for all of them.
+            var index = 0
+            while index < buffer.count {
+                let byte = buffer[index]
+                for needle in needles where needle[0] == byte && index + needle.count <= buffer.count {
+                    if needle.indices.allSatisfy({ buffer[index + $0] == needle[$0] }) { return true }
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    private static let needles = ["![", "photos", "cover", "from-photo"].map { Array($0.utf8) }
+
+    /// One warning for the journal's remote images, at the first; one more when a private entry
+    /// has any, since loading it tells the host that entry was read.
+    static func warnings(_ requests: [EntryPhotoRequest], wholeJournalPrivate: Bool) -> [Diagnostic] {
+        let sorted = requests.sorted { $0.entry < $1.entry }
+        guard let first = sorted.first?.remote.first else { return [] }
+        let images = sorted.flatMap(\.remote)
+        var warnings: [Diagnostic] = [.warning(
+            "\(count(images.count, "image")) in \(count(sorted.count, "entry")) \(images.count == 1 ? "loads" : "load") from another host (\(hosts(images))): "
+                + "every reader's browser asks that host for them; put a copy beside the entry to keep the site to itself",
+            at: first.location)]
+        let secret = sorted.filter { $0.isPrivate || wholeJournalPrivate }
+        if let first = secret.first?.remote.first {
+            let images = secret.flatMap(\.remote)
+            warnings.append(.warning(
+                "a private entry shows \(count(images.count, "image")) from \(hosts(images)): each reader who unlocks it tells "
+                    + "that host the entry was read, from which address and when; put a copy beside the entry or take the image out",
+                at: first.location))
+        }
+        return warnings
+    }
+
+    /// The hosts named, in order of first use, at most three.
+    private static func hosts(_ images: [PhotoReference]) -> String {
+        var seen: [String] = []
+        for image in images {
+            let host = URL(string: image.name.hasPrefix("//") ? "https:" + image.name : image.name)?.host ?? image.name
+            if !seen.contains(host) { seen.append(host) }
+        }
+        return seen.prefix(3).joined(separator: ", ") + (seen.count > 3 ? " and \(seen.count - 3) more" : "")
+    }
+
+    private static func count(_ value: Int, _ word: String) -> String {
+        value == 1 ? "1 \(word)" : "\(value) \(word == "entry" ? "entries" : word + "s")"
+    }
+}
