@@ -49,14 +49,7 @@ extension Build {
         diagnostics += featureProblems
         timer.lap("assemble")
 
-        var overrides: [String: [UInt8]] = [:]
-        for name in files.templates { overrides[name] = files.bytes(of: "templates/\(name)") }
-        // Parsed again only when the journal's own templates changed since the build continued.
-        let (templates, templateProblems) = if let kept = memory?.templates, kept.overrides == overrides {
-            (Optional(kept.set), kept.problems)
-        } else {
-            TemplateSet.load(overrides: overrides)
-        }
+        let (templates, templateProblems, overrides) = loadTemplates(files)
         diagnostics += templateProblems
         timer.lap("templates")
 
@@ -67,6 +60,16 @@ extension Build {
         return Loaded(files: files, journal: journal, templates: templates, features: features, warnings: diagnostics,
                       cache: cache, entries: entries, loader: loader, privacy: privacy,
                       templateFiles: BuildMemory.ParsedTemplates(overrides: overrides, set: templates, problems: templateProblems))
+    }
+
+    /// The journal's templates over the defaults: parsed again only when the journal's own
+    /// changed since the build continued.
+    private func loadTemplates(_ files: JournalFiles) -> (TemplateSet?, [Diagnostic], [String: [UInt8]]) {
+        var overrides: [String: [UInt8]] = [:]
+        for name in files.templates { overrides[name] = files.bytes(of: "templates/\(name)") }
+        if let kept = memory?.templates, kept.overrides == overrides { return (kept.set, kept.problems, overrides) }
+        let (set, problems) = TemplateSet.load(overrides: overrides)
+        return (set, problems, overrides)
     }
 
     /// The journal's settings (`daybook.yml` over another tool's file) with the command line's.
