@@ -3,7 +3,7 @@ SWIFT ?= swift
 EXAMPLE := Examples/journal
 EXAMPLE_SITE := .build/example-site
 
-.PHONY: deps deps-build build release demo test test-swift test-site test-serve bench bench-search clean
+.PHONY: deps deps-build build release demo test test-swift test-site test-serve fuzz-incremental bench bench-search clean
 
 deps:
 	@scripts/install-deps.sh
@@ -54,6 +54,16 @@ test-site:
 test-serve:
 	$(SWIFT) build
 	python3 -m pytest -q Tests/serve
+
+# Random edit sequences, long: incremental builds against builds from scratch (docs/development.md).
+# `make test` runs 20 steps of seed 23; this runs FUZZ_EDIT_STEPS of each seed in FUZZ_EDIT_SEEDS.
+FUZZ_EDIT_SEEDS ?= 1 2 3 4
+FUZZ_EDIT_STEPS ?= 300
+fuzz-incremental: deps
+	$(SWIFT) build --build-tests
+	status=0; for seed in $(FUZZ_EDIT_SEEDS); do \
+	  DAYBOOK_EDITS_SEED=$$seed DAYBOOK_EDITS_STEPS=$(FUZZ_EDIT_STEPS) $(SWIFT) test --skip-build --filter RandomEditsTests || status=1; \
+	done; exit $$status
 
 bench: release
 	bench/run.sh
