@@ -60,6 +60,24 @@ import Testing
         }
     }
 
+    /// The comparison the sequences rely on sees a changed byte, a missing file and an extra one.
+    @Test func theComparisonSeesEveryDifference() async throws {
+        let journal = try TemporaryJournal(["daybook.yml": "title: Compared\n",
+                                            "entries/a.md": "---\ndate: 2024-05-01\n---\nWords.\n"])
+        defer { journal.remove() }
+        _ = try await Self.build(journal.root)
+        #expect(try await Self.differencesFromAFullBuild(journal).isEmpty)
+        let page = "_site/2024/05/01/entry/index.html"
+        try journal.write(page, try journal.read(page).replacingOccurrences(of: "Words.", with: "Wordz."))
+        try journal.write("_site/extra.txt", "extra\n")
+        try FileManager.default.removeItem(at: journal.site.appendingPathComponent("archives/index.html"))
+        let differences = try await Self.differencesFromAFullBuild(journal)
+        #expect(differences.count == 3, "\(differences)")
+        #expect(differences.contains { $0.hasPrefix("2024/05/01/entry/index.html line ") && $0.contains("Wordz.") })
+        #expect(differences.contains("extra.txt only in the incremental build"))
+        #expect(differences.contains("archives/index.html only in the full build"))
+    }
+
     /// Writes the files that changed, removes those that went, and the folders they leave empty.
     static func update(_ journal: TemporaryJournal, from old: [String: [UInt8]], to new: [String: [UInt8]]) throws -> [String: [UInt8]] {
         for path in old.keys where new[path] == nil {
