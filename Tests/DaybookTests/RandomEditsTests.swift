@@ -38,7 +38,7 @@ import Testing
         for step in 0...count {
             if step > 0 { steps.append(model.randomEdit(&rng)) }
             // Unbuffered, so a long run shows how far it got.
-            if step % 100 == 0 { FileHandle.standardError.write(Data("random edits: seed \(seed), step \(step) of \(count)\n".utf8)) }
+            if step % 25 == 0 { FileHandle.standardError.write(Data("random edits: seed \(seed), step \(step) of \(count)\n".utf8)) }
             written = try Self.update(journal, from: written, to: model.files(photos: photos))
             // Now and then the build continues the last one from memory, as `daybook serve` does.
             let continuing = step > 0 && rng.chance(25) ? memory : nil
