@@ -3,7 +3,7 @@ SWIFT ?= swift
 EXAMPLE := Examples/journal
 EXAMPLE_SITE := .build/example-site
 
-.PHONY: deps deps-build build release demo test test-swift test-site test-serve ci-rehearsal bench bench-search clean
+.PHONY: deps deps-build build release demo test test-swift test-site test-serve ci-rehearsal fuzz-incremental bench bench-search clean
 
 deps:
 	@scripts/install-deps.sh
@@ -63,6 +63,16 @@ ci-rehearsal: build
 	rm -rf .build/ci-rehearsal
 	python3 scripts/ci_rehearsal.py --full --keep .build/ci-rehearsal/public
 	python3 scripts/ci_rehearsal.py --private --binary .build/ci-rehearsal/public/opt-daybook/daybook --keep .build/ci-rehearsal/private
+
+# Random edit sequences, long: incremental builds against builds from scratch (docs/development.md).
+# `make test` runs 20 steps of seed 23; this runs FUZZ_EDIT_STEPS of each seed in FUZZ_EDIT_SEEDS.
+FUZZ_EDIT_SEEDS ?= 1 2 3 4
+FUZZ_EDIT_STEPS ?= 300
+fuzz-incremental: deps
+	$(SWIFT) build --build-tests
+	status=0; for seed in $(FUZZ_EDIT_SEEDS); do \
+	  DAYBOOK_EDITS_SEED=$$seed DAYBOOK_EDITS_STEPS=$(FUZZ_EDIT_STEPS) $(SWIFT) test --skip-build --filter RandomEditsTests || status=1; \
+	done; exit $$status
 
 bench: release
 	bench/run.sh

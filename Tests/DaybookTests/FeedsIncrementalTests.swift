@@ -49,7 +49,29 @@ import Testing
             _ = try await IncrementalBuildTests.build(journal.root)
             try await IncrementalBuildTests.expectSameAsFullBuild(journal, step)
         }
-        #expect(try journal.read("_site/feed.xml").contains("<id>tag:example.net,2024:sub/entries/25.md</id>"))
+        #expect(try journal.read("_site/feed.xml").contains("<id>tag:example.net,2024:sub/2024/03/25/renamed/</id>"))
         #expect(try journal.read("_site/robots.txt") == "User-agent: *\n")
+    }
+
+    /// Issue 23: a file moved to another folder under another name kept its old id in the
+    /// incremental feeds, where a full build wrote one from the new path.
+    @Test func anEntryMovedToAnotherFolderKeepsItsIdAndMatchesAFullBuild() async throws {
+        var files = ["daybook.yml": "title: Feeds\nbase_url: https://example.org/\ntag_feeds: true\n"]
+        for day in 20...26 {
+            files["entries/2025/10/2025-10-\(day)-towel.md"] = "---\ntitle: Towel \(day)\ndate: 2025-10-\(day)\ntags: [sea]\n---\nDay \(day).\n"
+        }
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        _ = try await IncrementalBuildTests.build(journal.root)
+        let id = "<id>tag:example.org,2025:2025/10/26/towel-26/</id>"
+        #expect(try journal.read("_site/feed.xml").contains(id))
+        let from = journal.root.appendingPathComponent("entries/2025/10/2025-10-26-towel.md")
+        let to = journal.root.appendingPathComponent("entries/renamed/0352780-2025-10-26-towel.md")
+        try FileManager.default.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: from, to: to)
+        _ = try await IncrementalBuildTests.build(journal.root)
+        try await IncrementalBuildTests.expectSameAsFullBuild(journal, "an entry moved and renamed")
+        for feed in ["_site/feed.xml", "_site/tags/sea/feed.xml"] { #expect(try journal.read(feed).contains(id), "\(feed)") }
+        #expect(try journal.read("_site/feed.json").contains("\"id\" : \"tag:example.org,2025:2025/10/26/towel-26/\""))
     }
 }

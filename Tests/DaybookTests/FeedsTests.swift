@@ -32,19 +32,29 @@ import Testing
         #expect(AbsoluteLinks.resolve(html, against: Self.page) == html)
     }
 
-    @Test func idComesFromTheHostPathYearAndFileNotTheTitle() {
-        let id = FeedItem.id(sourcePath: "entries/2024/05-01 ferry.md", year: 2024, baseURL: "https://Example.org/journal/")
-        #expect(id == "tag:example.org,2024:journal/entries/2024/05-01%20ferry.md")
-        #expect(FeedItem.id(sourcePath: "entries/a.md", year: 987, baseURL: "https://example.org/") == "tag:example.org,0987:entries/a.md")
-        let entry = Entry(sourcePath: "entries/a.md", title: "Old title", date: LocalDateTime(year: 2024, month: 5, day: 1))
-        var renamed = entry
-        renamed.title = "New title"
-        renamed.slug = "new-title"
-        let base = "https://example.org/"
-        let before = FeedItem(entry: entry, path: "2024/05/01/old-title/", title: "Old title", html: "", baseURL: base)
-        let after = FeedItem(entry: renamed, path: "2024/05/01/new-title/", title: "New title", html: "", baseURL: base)
-        #expect(before.id == after.id)
-        #expect(before.url != after.url)
+    @Test func idComesFromTheHostPathYearAndAddressNotTheFile() {
+        let entry = Entry(sourcePath: "entries/2024/05-01 ferry.md", title: "Ferry", date: LocalDateTime(year: 2024, month: 5, day: 1))
+        let item = FeedItem(entry: entry, path: "2024/05/01/ferry/", title: "Ferry", html: "", baseURL: "https://Example.org/journal/")
+        #expect(item.id == "tag:example.org,2024:journal/2024/05/01/ferry/")
+        var moved = entry
+        moved.sourcePath = "entries/tidied/ferry.md"
+        #expect(FeedItem.id(entry: moved, path: "2024/05/01/ferry/", baseURL: "https://Example.org/journal/") == item.id)
+        let old = Entry(sourcePath: "entries/a.md", title: nil, date: LocalDateTime(year: 987, month: 5, day: 1))
+        #expect(FeedItem.id(entry: old, path: "0987/05/01/entry/", baseURL: "https://example.org/") == "tag:example.org,0987:0987/05/01/entry/")
+    }
+
+    @Test func anIdInTheFrontMatterWins() {
+        var entry = Entry(sourcePath: "entries/a.md", title: "Ferry", date: LocalDateTime(year: 2024, month: 5, day: 1))
+        let base = "https://example.org/journal/"
+        entry.extra["id"] = .text("tag:example.org,2024:journal/entries/a.md")
+        #expect(FeedItem.id(entry: entry, path: "2024/05/01/ferry/", baseURL: base) == "tag:example.org,2024:journal/entries/a.md")
+        entry.extra["id"] = .text("urn:uuid:0c2f3a4e-6d1b-4c8e-9a57-2b4f0e1d9c3a")
+        #expect(FeedItem.id(entry: entry, path: "2024/05/01/other/", baseURL: base) == "urn:uuid:0c2f3a4e-6d1b-4c8e-9a57-2b4f0e1d9c3a")
+        // Not a URI: it stands in for the address.
+        entry.extra["id"] = .text(" the ferry ")
+        #expect(FeedItem.id(entry: entry, path: "2024/05/01/ferry/", baseURL: base) == "tag:example.org,2024:journal/the%20ferry")
+        for text in ["", ":x", "1a:b", "a b:c", "mailto:"] { #expect(!FeedItem.isAbsoluteURI(text), "\(text)") }
+        for text in ["tag:x", "urn:uuid:1", "h+t-t.p:x"] { #expect(FeedItem.isAbsoluteURI(text), "\(text)") }
     }
 
     @Test func datesKeepTheirOffsetAndADayIsMidnight() {

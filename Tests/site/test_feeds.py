@@ -42,7 +42,7 @@ def test_atom_feed_reads_in_feedparser(sub_site):
     ids = [entry.id for entry in entries]
     assert len(set(ids)) == 20
     for entry in entries:
-        assert re.fullmatch(r"tag:example\.org,\d{4}:journal/entries/[^ ]+\.md", entry.id), entry.id
+        assert re.fullmatch(r"tag:example\.org,\d{4}:journal/\d{4}/\d\d/\d\d/[^ /]+/", entry.id), entry.id
         assert entry.link.startswith(BASE) and entry.link.endswith("/"), entry.link
         assert entry.published == entry.updated
         assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d", entry.published), entry.published

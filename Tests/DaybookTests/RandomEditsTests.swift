@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+@testable import Daybook
+
+/// Random edit sequences: a small random journal, then random edits (entries added, removed,
+/// renamed and moved between folders, dates across months, titles, tags, places, drafts,
+/// `private:`, photos, slugs, ids and settings), each followed by an incremental build that must
+/// write, byte for byte, what a build from scratch of a copy writes. `DAYBOOK_EDITS_SEED` and
+/// `DAYBOOK_EDITS_STEPS` choose the run (`make fuzz-incremental` runs a long one); a failure
+/// prints the seed, the step and every step before it, which the seed replays.
+@Suite struct RandomEditsTests {
+    static let secrets = Secrets(PrivateBuildTests.secrets)
+
+    static func setting(_ name: String, _ fallback: Int) -> Int {
+        ProcessInfo.processInfo.environment[name].flatMap { Int($0) } ?? fallback
+    }
+
+    /// Three small photos, made once per run.
+    static func photos() throws -> [[UInt8]] {
+        let scratch = try TemporaryJournal()
+        defer { scratch.remove() }
+        let options = [["--size", "40x30"], ["--size", "30x40", "--orientation", "6"], ["--size", "36x36", "--format", "png"]]
+        for (index, extra) in options.enumerated() { try PhotoSupport.make(scratch, "\(index)", extra + ["--seed", "\(index)"]) }
+        return try (0..<3).map { try scratch.bytes("\($0)") }
+    }
+
+    @Test func incrementalBuildsMatchBuildsFromScratchAfterRandomEdits() async throws {
+        let seed = Self.setting("DAYBOOK_EDITS_SEED", 23), count = Self.setting("DAYBOOK_EDITS_STEPS", 20)
+        var rng = SeededGenerator(state: UInt64(bitPattern: Int64(seed)))
+        var model = RandomJournal()
+        for _ in 0..<Int.random(in: 20...40, using: &rng) { model.entries.append(model.randomEntry(&rng, privateChance: 0)) }
+        let photos = try Self.photos()
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        var written: [String: [UInt8]] = [:]
+        var steps = ["a journal of \(model.entries.count) entries"]
+        var memory: BuildMemory?
+        for step in 0...count {
+            if step > 0 { steps.append(model.randomEdit(&rng)) }
+            // Unbuffered, so a long run shows how far it got.
+            if step % 25 == 0 { FileHandle.standardError.write(Data("random edits: seed \(seed), step \(step) of \(count)\n".utf8)) }
+            written = try Self.update(journal, from: written, to: model.files(photos: photos))
+            // Now and then the build continues the last one from memory, as `daybook serve` does.
+            let continuing = step > 0 && rng.chance(25) ? memory : nil
+            let replay = "seed \(seed), step \(step) of \(count) (DAYBOOK_EDITS_SEED=\(seed) DAYBOOK_EDITS_STEPS=\(step)):\n"
+                + steps.enumerated().map { "  \($0.offset). \($0.element)" }.joined(separator: "\n")
+            do {
+                memory = try await Self.build(journal.root, continuing: continuing)
+            } catch {
+                Issue.record("the incremental build failed: \(error)\n\(replay)")
+                return
+            }
+            let differences = try await Self.differencesFromAFullBuild(journal)
+            if !differences.isEmpty {
+                let kind = continuing == nil ? "incremental" : "continued"
+                Issue.record("\(kind) build differs from a full build: \(differences.prefix(8).joined(separator: "; "))\n\(replay)")
+                print(replay)
+                return
+            }
+        }
+    }
+
+    /// The comparison the sequences rely on sees a changed byte, a missing file and an extra one.
+    @Test func theComparisonSeesEveryDifference() async throws {
+        let journal = try TemporaryJournal(["daybook.yml": "title: Compared\n",
+                                            "entries/a.md": "---\ndate: 2024-05-01\n---\nWords.\n"])
+        defer { journal.remove() }
+        _ = try await Self.build(journal.root)
+        #expect(try await Self.differencesFromAFullBuild(journal).isEmpty)
+        let page = "_site/2024/05/01/entry/index.html"
+        try journal.write(page, try journal.read(page).replacingOccurrences(of: "Words.", with: "Wordz."))
+        try journal.write("_site/extra.txt", "extra\n")
+        try FileManager.default.removeItem(at: journal.site.appendingPathComponent("archives/index.html"))
+        let differences = try await Self.differencesFromAFullBuild(journal)
+        #expect(differences.count == 3, "\(differences)")
+        #expect(differences.contains { $0.hasPrefix("2024/05/01/entry/index.html line ") && $0.contains("Wordz.") })
+        #expect(differences.contains("extra.txt only in the incremental build"))
+        #expect(differences.contains("archives/index.html only in the full build"))
+    }
+
+    /// Writes the files that changed, removes those that went, and the folders they leave empty.
+    static func update(_ journal: TemporaryJournal, from old: [String: [UInt8]], to new: [String: [UInt8]]) throws -> [String: [UInt8]] {
+        for path in old.keys where new[path] == nil {
+            var url = journal.root.appendingPathComponent(path)
+            try FileManager.default.removeItem(at: url)
+            url.deleteLastPathComponent()
+            while url.path.count > journal.root.path.count,
+                  (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.isEmpty == true {
+                try FileManager.default.removeItem(at: url)
+                url.deleteLastPathComponent()
+            }
+        }
+        for (path, bytes) in new where old[path] != bytes { try journal.write(path, bytes) }
+        return new
+    }
+
+    static func build(_ root: URL, cache: Bool = true, output: URL? = nil, continuing: BuildMemory? = nil) async throws -> BuildMemory? {
+        var options = BuildOptions(journal: root)
+        options.useCache = cache
+        options.output = output
+        options.secrets = secrets
+        return try await Builder.run(options, continuing: continuing).memory
+    }
+
+    /// The paths where the journal's site differs from a build from scratch of a copy of its
+    /// files (no `.daybook`), with the first line that differs.
+    static func differencesFromAFullBuild(_ journal: TemporaryJournal) async throws -> [String] {
+        let copy = try TemporaryJournal()
+        defer { copy.remove() }
+        for path in DirectoryWalker.files(under: journal.root.path) where !path.hasPrefix("_site/") && !path.hasPrefix(".daybook/") {
+            try copy.write(path, journal.bytes(path))
+        }
+        _ = try await build(copy.root, cache: false)
+        let incremental = try tree(journal.site), full = try tree(copy.site)
+        var differences = Set(incremental.keys).symmetricDifference(full.keys).sorted().map {
+            "\($0) only in the \(full[$0] == nil ? "incremental" : "full") build"
+        }
+        for (path, bytes) in full.sorted(by: { $0.key < $1.key }) where incremental[path].map({ $0 != bytes }) == true {
+            let a = String(decoding: incremental[path]!, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let b = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let line = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+            let shown = { (lines: [Substring]) in line < lines.count ? String(lines[line].prefix(200)) : "(end)" }
+            differences.append("\(path) line \(line + 1): incremental '\(shown(a))', full '\(shown(b))'")
+        }
+        return differences
+    }
+}
