@@ -142,3 +142,13 @@ def test_docs_publishing_shows_the_files_init_writes(tmp_path):
     assert init(tmp_path / "l", "--ci", "gitlab", "--timezone", "Europe/London").returncode == 0
     assert blocks[0] == (tmp_path / "g/.github/workflows/publish.yml").read_text()
     assert blocks[1] == (tmp_path / "l/.gitlab-ci.yml").read_text()
+
+
+def test_the_gitignore_covers_what_a_stopped_build_leaves_beside_the_site(tmp_path):
+    journal = tmp_path / "journal"
+    assert init(journal).returncode == 0
+    subprocess.run(["git", "init", "-q", str(journal)], check=True)
+    leftovers = ["._site.daybook-new/index.html", "._site.daybook-old/2024/index.html", ".public.daybook-new/CNAME"]
+    kept = ["daybook.yml", "entries/.daybook-notes.md", ".daybook-site-notes"]
+    checked = subprocess.run(["git", "-C", str(journal), "check-ignore", "--no-index", *leftovers, *kept], capture_output=True, text=True)
+    assert checked.stdout.splitlines() == leftovers
