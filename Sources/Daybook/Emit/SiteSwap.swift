@@ -49,14 +49,15 @@ struct SiteSwap {
 
     /// Puts the finished `next` in the output's place, and removes the old site. The last moment
     /// a build can be stopped with the previous site left as it was: a cancelled task stops here.
-    func swapIn() throws {
+    /// - Parameter exchange: `SiteSwap.exchange`; a test gives one that fails, for the fallback.
+    func swapIn(exchange: (String, String) -> Bool = SiteSwap.exchange) throws {
         try Task.checkCancellation()
         guard UserFiles.kind(output.path) != nil else {
             try move(next.path, output.path)
             return
         }
         MutationHook.will("exchange", output.path)
-        if Self.exchange(next.path, output.path) {
+        if exchange(next.path, output.path) {
             TreeLinks.remove(next.path)
             return
         }
