@@ -79,4 +79,31 @@ import Testing
         #expect(!journal.exists("copy"))
         #expect(try journal.read("_site/.git/objects/ab/cd") == "blob\n")
     }
+
+    /// An older Daybook stopped between its two renames left no output, the old site aside, and
+    /// the user's files only in its staging folder: the next build puts both back.
+    @Test func putsRightWhatAnOlderDaybookLeftWhenStopped() throws {
+        let list = String(decoding: SiteManifest.encode(["index.html"]), as: UTF8.self)
+        let journal = try TemporaryJournal(["._site.old-77/index.html": "old\n", "._site.old-77/.daybook-site": list,
+                                            "._site.staging-77-1/index.html": "new\n", "._site.staging-77-1/.daybook-site": list,
+                                            "._site.staging-77-1/CNAME": "mine\n", "._site.staging-77-1/.git/HEAD": "ref\n",
+                                            "._site.staging-78-2/index.html": "half\n"])
+        defer { journal.remove() }
+        swap(in: journal).recover()
+        #expect(try journal.read("_site/index.html") == "old\n")
+        #expect(try journal.read("_site/CNAME") == "mine\n")
+        #expect(try journal.read("_site/.git/HEAD") == "ref\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: journal.root.path).sorted() == ["_site"])
+    }
+
+    /// A file of the user's that the output has again by now is not replaced: that staging folder stays.
+    @Test func leavesAnOlderStagingFolderWhoseFilesTheOutputHasAgain() throws {
+        let list = String(decoding: SiteManifest.encode(["index.html"]), as: UTF8.self)
+        let journal = try TemporaryJournal(["_site/index.html": "site\n", "_site/CNAME": "newer\n",
+                                            "._site.staging-77-1/.daybook-site": list, "._site.staging-77-1/CNAME": "older\n"])
+        defer { journal.remove() }
+        swap(in: journal).recover()
+        #expect(try journal.read("_site/CNAME") == "newer\n")
+        #expect(try journal.read("._site.staging-77-1/CNAME") == "older\n")
+    }
 }

@@ -28,14 +28,15 @@ struct SiteSwap {
     }
 
     /// Puts back or removes what a stopped build left beside the output: a site moved aside
-    /// goes back when the output is missing, and then both folders go. Also removes the update
-    /// folders (`.NAME.update-PID`) of Daybooks before this one, which held only copies of its pages.
+    /// goes back when the output is missing, and then both folders go. Also puts right what a
+    /// Daybook from before this way of swapping left (`LegacyLeftovers`).
     func recover() {
         if UserFiles.kind(output.path) == nil && UserFiles.kind(previous.path) == .folder {
             MutationHook.will("rename", previous.path)
             rename(previous.path, output.path)
         }
-        for folder in [previous, next] + legacyUpdateFolders() { TreeLinks.remove(folder.path) }
+        for folder in [previous, next] { TreeLinks.remove(folder.path) }
+        LegacyLeftovers(output: output).recover()
     }
 
     /// Removes what a stopped build left, then makes `next`, empty.
@@ -79,17 +80,6 @@ struct SiteSwap {
     private func move(_ from: String, _ to: String) throws {
         MutationHook.will("rename", to)
         guard rename(from, to) == 0 else { throw FileWriter.posixError("could not move \(from) to", to) }
-    }
-
-    private func legacyUpdateFolders() -> [URL] {
-        let parent = output.deletingLastPathComponent(), prefix = ".\(output.lastPathComponent).update-"
-        var found: [URL] = []
-        DirectoryWalker.names(in: parent.path) { name, _ in
-            if name.hasPrefix(prefix), name.dropFirst(prefix.count).allSatisfy(\.isNumber) {
-                found.append(parent.appendingPathComponent(name))
-            }
-        }
-        return found
     }
 
     /// Exchanges two folders of the same file system in one step; false when the system cannot
