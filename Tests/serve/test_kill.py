@@ -12,10 +12,11 @@ import pathlib
 import shutil
 import signal
 import subprocess
+import time
 
 import pytest
 
-from conftest import BINARY
+from conftest import BINARY, Preview, free_port
 
 OLD = {
     "entries/2024/05/2024-05-01-ferry.md": "---\ntitle: Ferry to the island\ndate: 2024-05-01 08:30\ntags: [sea]\n---\n\nThe ferry left at dawn.\n",
@@ -181,3 +182,56 @@ def test_sigterm_and_ctrl_c_stop_a_build_and_leave_the_previous_site(states, kin
         assert leftovers(journal) == [], "a stopped build removes its unfinished site"
         expect_recovers(states, journal, kind)
         shutil.rmtree(journal)
+
+
+def wait_for(condition, timeout=30):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+EDIT = ("entries/2024/05/2024-05-01-ferry.md", "---\ntitle: Ferry home\ndate: 2024-05-01\n---\n\nBack again.\n")
+
+
+def serve(journal, monkeypatch, **environment):
+    """`daybook serve` of `journal`, its first build made."""
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    running = Preview(journal, "--port", str(free_port()))
+    for name in environment:
+        monkeypatch.delenv(name)
+    assert wait_for(lambda: running.builds()), running.stderr
+    return running
+
+
+def test_a_preview_killed_while_it_rebuilds_leaves_its_last_site_or_the_new_one(journal, tmp_path, monkeypatch):
+    """`daybook serve` builds into `.daybook/serve/site` through the same code, killed part way
+    through the rebuild that follows an edit; the next preview cleans up and serves."""
+    pristine = tmp_path / "pristine"
+    shutil.copytree(journal, pristine)
+    log = tmp_path / "serve.log"
+    running = serve(journal, monkeypatch, DAYBOOK_TEST_MUTATION_LOG=str(log))
+    first, old = len(log.read_text().splitlines()), tree(journal / ".daybook/serve/site")
+    running.write(*EDIT)
+    assert wait_for(lambda: len(running.builds()) == 2), running.stderr
+    running.stop()
+    lines = log.read_text().splitlines()[first:]
+    new = tree(journal / ".daybook/serve/site")
+    swap = next(i for i, line in enumerate(lines, 1) if line.split(" ")[1] == "exchange")
+    for point in sorted({1, len(lines) // 3, swap - 1, swap, swap + 1, len(lines)}):
+        copy = tmp_path / f"serve-{point}"
+        shutil.copytree(pristine, copy)
+        running = serve(copy, monkeypatch, DAYBOOK_TEST_KILL_AT=str(first + point))
+        assert tree(copy / ".daybook/serve/site") == old
+        running.write(*EDIT)
+        assert running.process.wait(timeout=30) == -signal.SIGKILL, f"not killed at {point}: {running.stderr}"
+        site = tree(copy / ".daybook/serve/site")
+        assert site == old or site == new, f"killed before change {point} of {len(lines)} ({lines[point - 1]}): a mix"
+        running = Preview(copy, "--port", str(free_port()))
+        assert wait_for(lambda: running.builds()), running.stderr
+        running.stop()
+        assert tree(copy / ".daybook/serve/site") == new
+        assert sorted(os.listdir(copy / ".daybook/serve")) == ["site"], "what the killed build left is removed"
