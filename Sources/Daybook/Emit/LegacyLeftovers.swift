@@ -41,10 +41,12 @@ struct LegacyLeftovers {
         }
     }
 
+    /// The folders beside the output whose names start with its own, as a hidden file.
     private func names() -> [String] {
+        let prefix = ".\(output.lastPathComponent)."
         var found: [String] = []
         DirectoryWalker.names(in: parent.path) { name, type in
-            if type == Int32(DT_DIR) || type == Int32(DT_UNKNOWN) { found.append(name) }
+            if name.hasPrefix(prefix) && (type == Int32(DT_DIR) || type == Int32(DT_UNKNOWN)) { found.append(name) }
         }
         return found.filter { UserFiles.kind(parent.appendingPathComponent($0).path) == .folder }
     }
