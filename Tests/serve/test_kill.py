@@ -39,7 +39,7 @@ USER_FILES = {
     ".git/objects/ab/cdef0123": b"\x78\x01blob",
     "2024/05/notes.txt": b"mine, beside Daybook's pages\n",
 }
-# Kill points for each kind of build, spread over its run (the three make 66).
+# Kill points for each kind of build, spread over its run and every change around the swap (about 70 in all).
 POINTS_PER_BUILD = 22
 
 
