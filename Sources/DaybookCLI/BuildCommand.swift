@@ -1,6 +1,7 @@
 import ArgumentParser
 import Daybook
 import Foundation
+import Synchronization
 
 struct BuildCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "build", abstract: "Build the journal's website.")
@@ -45,14 +46,24 @@ struct BuildCommand: AsyncParsableCommand {
         options.entriesFolder = entries
         let hints = try JournalHints.check(journal, entries: entries)
         let progress = ProgressLine(enabled: !quiet && Console.isTerminal)
-        let report: BuildReport
-        do {
-            report = try await Builder.run(options) { progress.update($0) }
-        } catch {
-            progress.clear()
-            throw ExitCode(Console.report(error, what: "build"))
+        // Run as a task of its own, which Ctrl-C and SIGTERM cancel.
+        let building = Task { () -> Result<BuildReport, BuildFailure> in
+            do throws(BuildFailure) { return .success(try await Builder.run(options) { progress.update($0) }) } catch { return .failure(error) }
         }
+        let stopper = SignalStopper { building.cancel() }
+        let outcome = await building.value
+        stopper.stop()
         progress.clear()
+        let report: BuildReport
+        switch outcome {
+        case .success(let built): report = built
+        case .failure(let failure):
+            if let number = stopper.received {
+                Console.error("build: stopped by \(number == SIGINT ? "Ctrl-C" : "SIGTERM"); the output folder is as the last build left it")
+                throw ExitCode(128 + number)
+            }
+            throw ExitCode(Console.report(failure, what: "build"))
+        }
         Console.print(report.warnings)
         if timings {
             for stage in report.stages {
@@ -98,5 +109,45 @@ enum Summary {
         let current = FileManager.default.currentDirectoryPath
         let path = url.standardizedFileURL.path
         return path.hasPrefix(current + "/") ? String(path.dropFirst(current.count + 1)) : path
+    }
+}
+
+/// Ctrl-C and SIGTERM (a cancelled CI job) ask the build to stop rather than end the process:
+/// the build stops at its next cancellation point, removes its unfinished site and leaves the
+/// last one in place. A second signal ends the process at once, which is safe too (see
+/// docs/output-folder.md): the next build cleans up after it.
+final class SignalStopper {
+    private let sources: [any DispatchSourceSignal]
+    private let signalled: Signalled
+
+    private final class Signalled: Sendable {
+        let number = Mutex<Int32?>(nil)
+    }
+
+    init(_ stop: @escaping @Sendable () -> Void) {
+        let signalled = Signalled()
+        self.signalled = signalled
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                signalled.number.withLock { $0 = $0 ?? number }
+                signal(SIGINT, SIG_DFL)
+                signal(SIGTERM, SIG_DFL)
+                stop()
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    /// The signal that asked the build to stop, if one did.
+    var received: Int32? { signalled.number.withLock { $0 } }
+
+    /// Lets signals end the process again, as they do by default.
+    func stop() {
+        for source in sources { source.cancel() }
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
     }
 }

@@ -14,7 +14,7 @@ import Testing
         for path in ["entries/2024/05/01.md", "static/photo.jpg", "templates/entry.mustache", "daybook.yml", "quotes.yml"] {
             #expect(filter.matters(path), "\(path)")
         }
-        for path in ["_site/index.html", "._site.staging-12-34/index.html", ".daybook/serve/site/index.html", ".git/index", "entries/.01.md.swp",
+        for path in ["_site/index.html", "._site.staging-12-34/index.html", "._site.daybook-new/index.html", ".daybook/serve/site/index.html", ".git/index", "entries/.01.md.swp",
                      "entries/01.md~", "entries/4913", "entries/.#01.md", "entries/#01.md#", "entries/01.md.tmp",
                      "entries/.goutputstream-XYZ1", "entries/01.md___jb_tmp___", "static/.DS_Store"] {
             #expect(!filter.matters(path), "\(path)")

@@ -116,21 +116,22 @@ import Testing
         #expect(SiteManifest.read(journal.site)?.contains("2024/03/index.html") == true, "the list is written")
     }
 
-    /// What `OutputFolder.commit` does when the new site cannot take the old one's place: the
-    /// user's files, moved into the staging folder, go back before it is discarded.
-    @Test func putsTheUsersFilesBack() async throws {
+    /// What `OutputFolder.commit` does before the swap: the user's files are linked into the new
+    /// site and stay in the old one, so a build stopped before the swap leaves them where they were.
+    @Test func linksTheUsersFilesLeavingThemInPlace() async throws {
         let journal = try await Self.journalWithUserFiles()
         defer { journal.remove() }
         let staging = try TemporaryJournal(["2024/03/02/day-2/index.html": "new page\n"])
         defer { staging.remove() }
         let users = UserFiles(old: journal.site.path, new: staging.root.path, known: SiteManifest.read(journal.site))
-        let moved = try users.carry()
-        #expect(Set(moved) == [".git", "CNAME", "2024/03/02/day-2/notes.txt"])
+        let linked = try users.carry()
+        #expect(Set(linked) == [".git", "CNAME", "2024/03/02/day-2/notes.txt"])
         #expect(try staging.read("2024/03/02/day-2/notes.txt") == "mine\n")
-        #expect(!journal.exists("_site/CNAME"))
-        users.putBack(moved)
+        #expect(try staging.read(".git/HEAD") == "ref: refs/heads/pages\n")
         try Self.expectUserFilesKept(journal)
-        #expect(!staging.exists("CNAME") && !staging.exists(".git") && !staging.exists("2024/03/02/day-2/notes.txt"))
+        let (old, new) = (try FileManager.default.attributesOfItem(atPath: journal.site.path + "/CNAME"),
+                          try FileManager.default.attributesOfItem(atPath: staging.root.path + "/CNAME"))
+        #expect(old[.systemFileNumber] as? Int == new[.systemFileNumber] as? Int, "a hard link, not a copy")
     }
 
     @Test func manifestsRoundTripAnyPath() {

@@ -171,3 +171,13 @@ def test_init_private_writes_a_private_journal_whose_ci_keeps_the_source_private
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert yaml.safe_load(ci.read_text())["pages"]["script"] == [
         'DAYBOOK_PASSWORD="$JOURNAL_PASSWORD" DAYBOOK_SITE_KEY="$JOURNAL_SITE_KEY" "$DAYBOOK_BIN/daybook" build . --output public --base-url "$CI_PAGES_URL"']
+
+
+def test_the_gitignore_covers_what_a_stopped_build_leaves_beside_the_site(tmp_path):
+    journal = tmp_path / "journal"
+    assert init(journal).returncode == 0
+    subprocess.run(["git", "init", "-q", str(journal)], check=True)
+    leftovers = ["._site.daybook-new/index.html", "._site.daybook-old/2024/index.html", ".public.daybook-new/CNAME"]
+    kept = ["daybook.yml", "entries/.daybook-notes.md", ".daybook-site-notes"]
+    checked = subprocess.run(["git", "-C", str(journal), "check-ignore", "--no-index", *leftovers, *kept], capture_output=True, text=True)
+    assert checked.stdout.splitlines() == leftovers

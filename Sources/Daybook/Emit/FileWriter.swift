@@ -20,6 +20,7 @@ enum FileWriter {
     /// unless it exists.
     static func makeFolder(_ path: String, in folder: Int32, root: String) throws {
         let relative = folder == AT_FDCWD ? root + path : path
+        MutationHook.will("mkdir", root + path)
         if mkdirat(folder, relative, 0o755) != 0 && errno != EEXIST {
             // A parent may be missing when paths skip a level; fall back to Foundation.
             try FileManager.default.createDirectory(atPath: root + path, withIntermediateDirectories: true)
@@ -46,8 +47,11 @@ enum FileWriter {
 
     /// Writes `bytes` to the file at `path`, relative to the open folder `folder` if one is given
     /// (its path, `root`, goes into error messages).
-    static func write(_ bytes: [UInt8], to path: String, in folder: Int32 = AT_FDCWD, root: String = "") throws {
-        let descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// - Parameter exclusive: fail if the file exists rather than write into it (which, for a
+    ///   hard link of the live site's file, would change that file too: see `TreeLinks`).
+    static func write(_ bytes: [UInt8], to path: String, in folder: Int32 = AT_FDCWD, root: String = "", exclusive: Bool = false) throws {
+        MutationHook.will("create", root + path)
+        let descriptor = openat(folder, path, O_WRONLY | O_CREAT | (exclusive ? O_EXCL : O_TRUNC) | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw posixError("could not create", root + path) }
         defer { close(descriptor) }
         guard bytes.withUnsafeBytes({ writeAll(descriptor, $0) }) else { throw posixError("could not write", root + path) }

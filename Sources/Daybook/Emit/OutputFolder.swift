@@ -1,8 +1,8 @@
 import Foundation
 
 /// The only part of Daybook that writes the site. A build goes into a staging folder beside the
-/// output and replaces the output only when the whole build succeeded; a folder Daybook did not
-/// make is never written into or deleted.
+/// output and takes the output's place in one step only when the whole build succeeded
+/// (`SiteSwap`); a folder Daybook did not make is never written into or deleted.
 public struct OutputFolder: Sendable {
     public let output: URL
     public let staging: URL
@@ -30,10 +30,7 @@ public struct OutputFolder: Sendable {
                     "refusing to build into \(outputPath): the folder is not empty and is not a site Daybook built (it has no \(SiteManifest.fileName) file); choose another --output or empty the folder")])
             }
         }
-        let parent = output.deletingLastPathComponent()
-        try manager.createDirectory(at: parent, withIntermediateDirectories: true)
-        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
-        try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+        let staging = try SiteSwap(output: output).makeNext()
         return OutputFolder(output: output, staging: staging, handle: Folder(staging.path))
     }
 
@@ -67,6 +64,7 @@ public struct OutputFolder: Sendable {
             let target = staging.appendingPathComponent(path)
             do {
                 try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                MutationHook.will("copy", target.path)
                 try manager.copyItem(at: folder.appendingPathComponent(path), to: target)
             } catch {
                 diagnostics.append(.error("could not copy: \(error.localizedDescription)", at: SourceLocation(file: "static/\(path)")))
@@ -81,54 +79,26 @@ public struct OutputFolder: Sendable {
     }
 
     /// Swaps the finished staging folder in for the output. Every file of the old output that
-    /// `known` (its manifest) does not list is the user's and is moved over into the new one first;
+    /// `known` (its manifest) does not list is the user's and is linked into the new one first;
     /// throws, changing nothing, when a file of the new site would take the place of one of them.
     /// - Parameter known: the old output's manifest; nil when it has none (a site written before
     ///   manifests), and then whatever the new site does not replace is kept, with a warning.
     /// - Returns: that warning, if any.
     @discardableResult
     public func commit(known: Set<String>?) throws -> [Diagnostic] {
-        let manager = FileManager.default
         var warnings: [Diagnostic] = []
-        guard manager.fileExists(atPath: output.path) else {
-            try swap()
-            return warnings
-        }
-        let users = UserFiles(old: output.path, new: staging.path, known: known)
-        let carried = try users.carry()
-        if known == nil && !carried.isEmpty {
-            warnings.append(.warning("kept \(carried.count) \(carried.count == 1 ? "file or folder" : "files or folders") in \(output.path) that an older Daybook wrote without listing them; delete any that are stale by hand"))
-        }
-        do {
-            try swap()
-        } catch {
-            // The staging folder is about to be discarded: the user's files go back first.
-            users.putBack(carried)
-            throw error
-        }
-        return warnings
-    }
-
-    private func swap() throws {
-        let manager = FileManager.default
-        if manager.fileExists(atPath: output.path) {
-            let old = staging.deletingLastPathComponent()
-                .appendingPathComponent(".\(output.lastPathComponent).old-\(ProcessInfo.processInfo.processIdentifier)")
-            try manager.moveItem(at: output, to: old)
-            do {
-                try manager.moveItem(at: staging, to: output)
-            } catch {
-                try? manager.moveItem(at: old, to: output)
-                throw error
+        if UserFiles.kind(output.path) != nil {
+            let carried = try UserFiles(old: output.path, new: staging.path, known: known).carry()
+            if known == nil && !carried.isEmpty {
+                warnings.append(.warning("kept \(carried.count) \(carried.count == 1 ? "file or folder" : "files or folders") in \(output.path) that an older Daybook wrote without listing them; delete any that are stale by hand"))
             }
-            try? manager.removeItem(at: old)
-        } else {
-            try manager.moveItem(at: staging, to: output)
         }
+        try SiteSwap(output: output).swapIn()
+        return warnings
     }
 
     /// Removes the staging folder after a failed build; the output is left as it was.
     public func discard() {
-        try? FileManager.default.removeItem(at: staging)
+        SiteSwap(output: output).discard()
     }
 }

@@ -3,7 +3,8 @@ import Synchronization
 
 /// Where a build's files go. A build works out what to write the same way whether or not a last
 /// build's output is there to update (`Builder.write`); only where the files go differs:
-/// `StagingSink` fills a new folder and swaps it in, `UpdateSink` changes the last output in place.
+/// `StagingSink` fills a new folder and swaps it in, `UpdateSink` makes one from the last output
+/// and the changed files and swaps that in.
 protocol SiteSink: Sendable {
     /// Makes the folders of the files the sink was told of at its start; callable from several
     /// tasks at once, each taking what is left.
@@ -62,7 +63,8 @@ struct StagingSink: SiteSink {
 }
 
 /// An incremental build: files that differ from the ones on disk are kept until `finish`, then
-/// moved into the last build's output one by one (`SiteUpdate`), so a failed build changes nothing.
+/// put with the rest of the last build's output into a new folder that takes its place in one
+/// step (`SiteUpdate`), so a failed or stopped build changes nothing.
 final class UpdateSink: SiteSink {
     let output: URL
     /// The last build's files: the ones a build may replace or remove.

@@ -1,9 +1,15 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Brings an existing Daybook output folder up to date with only the files that changed. Each
-/// changed file is first written in full to a staging folder beside the output, then renamed into
-/// place; files an earlier build wrote and this one no longer makes are removed, and so are folders
-/// that become empty. Nothing else in the folder is touched.
+/// Brings an existing Daybook output folder up to date with only the files that changed. The new
+/// site is made beside the output (`SiteSwap.next`): every file of the old one that stays (pages
+/// that did not change, the user's own files) as a hard link, each changed file written in full;
+/// files an earlier build wrote and this one no longer makes are left out, and so are folders that
+/// become empty. Then the two folders are exchanged in one step, so no reader ever sees a mix.
 struct SiteUpdate {
     let output: URL
 
@@ -13,43 +19,28 @@ struct SiteUpdate {
     ///   - removed: paths an earlier build wrote that are no longer part of the site.
     ///   - manifest: the site's new `SiteManifest`, when its list of files changed.
     func apply(changed: [OutputFile], copies: [(source: URL, path: String)], removed: [String], manifest: [UInt8]? = nil) throws {
-        let manager = FileManager.default
-        let staging = output.deletingLastPathComponent()
-            .appendingPathComponent(".\(output.lastPathComponent).update-\(ProcessInfo.processInfo.processIdentifier)")
-        try? manager.removeItem(at: staging)
-        try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-        defer { try? manager.removeItem(at: staging) }
-
-        // 1. Everything new is complete on disk before the site changes at all.
-        var moves: [(from: String, to: String)] = []
-        for (number, file) in changed.enumerated() {
-            let temporary = staging.appendingPathComponent("\(number)").path
-            try FileWriter.write(file.bytes, to: temporary)
-            moves.append((temporary, file.path))
-        }
-        if let manifest {
-            let temporary = staging.appendingPathComponent("manifest").path
-            try FileWriter.write(manifest, to: temporary)
-            moves.append((temporary, SiteManifest.fileName))
-        }
-        for (number, copy) in copies.enumerated() {
-            let temporary = staging.appendingPathComponent("c\(number)")
-            try manager.copyItem(at: copy.source, to: temporary)
-            moves.append((temporary.path, copy.path))
-        }
-        // 2. Renames are atomic per file: a reader sees the old page or the new one, never half.
-        try FileWriter.makeFolders(FileWriter.folders(of: moves.map(\.to)), under: output)
-        for move in moves {
-            guard rename(move.from, output.appendingPathComponent(move.to).path) == 0 else {
-                throw FileWriter.posixError("could not move a page into", output.appendingPathComponent(move.to).path)
+        let swap = SiteSwap(output: output)
+        let next = try swap.makeNext().path
+        do {
+            var replaced = Set(changed.map(\.path)).union(copies.map(\.path)).union(removed)
+            if manifest != nil { replaced.insert(SiteManifest.fileName) }
+            try TreeLinks.link(output.path, into: next, skipping: replaced)
+            try FileWriter.makeFolders(FileWriter.folders(of: changed.map(\.path) + copies.map(\.path)), under: URL(fileURLWithPath: next))
+            for file in changed { try FileWriter.write(file.bytes, to: next + "/" + file.path, exclusive: true) }
+            if let manifest { try FileWriter.write(manifest, to: next + "/" + SiteManifest.fileName, exclusive: true) }
+            for copy in copies {
+                MutationHook.will("copy", next + "/" + copy.path)
+                try FileManager.default.copyItem(atPath: copy.source.path, toPath: next + "/" + copy.path)
             }
-        }
-        // 3. Pages that no longer exist, then the folders they leave empty (rmdir refuses others).
-        for path in removed {
-            unlink(output.appendingPathComponent(path).path)
-        }
-        for folder in FileWriter.folders(of: removed).sorted(by: { $0.count > $1.count }) {
-            rmdir(output.appendingPathComponent(folder).path)
+            // The folders that removed pages leave empty (rmdir refuses others).
+            for folder in FileWriter.folders(of: removed).sorted(by: { $0.count > $1.count }) {
+                MutationHook.will("rmdir", next + "/" + folder)
+                rmdir(next + "/" + folder)
+            }
+            try swap.swapIn()
+        } catch {
+            swap.discard()
+            throw error
         }
     }
 }

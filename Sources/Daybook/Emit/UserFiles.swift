@@ -5,8 +5,10 @@ import Glibc
 import Darwin
 #endif
 
-/// The files and folders of an old output that Daybook did not make, moved into the new output
-/// before it replaces the old one: a full build must not take the user's `CNAME` or `.git` with it.
+/// The files and folders of an old output that Daybook did not make, hard-linked into the new
+/// output before it replaces the old one: a full build must not take the user's `CNAME` or `.git`
+/// with it. They are linked rather than moved so that the old output keeps them until the
+/// exchange: a build stopped at any point leaves them where they were (`SiteSwap`).
 struct UserFiles {
     /// The old output folder and the staging folder of the new one.
     let old: String
@@ -23,9 +25,9 @@ struct UserFiles {
         knownFolders = known.map { FileWriter.folders(of: Array($0)) } ?? []
     }
 
-    /// Moves every file and folder of the user's over, a folder of only theirs in one rename.
-    /// Throws, having moved nothing, with every file the new site would put in place of one of them.
-    /// - Returns: the paths moved, for `putBack` should the new output not take the old one's place.
+    /// Links every file and folder of the user's into the new output.
+    /// Throws, having linked nothing, with every file the new site would put in place of one of them.
+    /// - Returns: the paths linked, a folder of only the user's as one.
     func carry() throws -> [String] {
         var (moves, clashes) = ([String](), [String]())
         // The folders at the top (the years, `tags`, `search`) are walked on every core: every
@@ -42,23 +44,12 @@ struct UserFiles {
         guard clashes.isEmpty else {
             throw BuildFailure(clashes.sorted().map { SiteManifest.clash($0, in: old) })
         }
-        var moved: [String] = []
         for path in moves {
             let target = new + "/" + path
             try? FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            guard rename(old + "/" + path, target) == 0 else {
-                let failure = FileWriter.posixError("could not keep", old + "/" + path)
-                putBack(moved)
-                throw failure
-            }
-            moved.append(path)
+            try TreeLinks.link(item: old + "/" + path, to: target)
         }
-        return moved
-    }
-
-    /// Moves `paths`, which `carry` moved, back into the old output.
-    func putBack(_ paths: [String]) {
-        for path in paths.reversed() { rename(new + "/" + path, old + "/" + path) }
+        return moves
     }
 
     private func walk(_ folder: String, moves: inout [String], clashes: inout [String]) {
@@ -69,7 +60,7 @@ struct UserFiles {
     /// - Returns: the folders in it that need looking into.
     private func visit(_ folder: String, moves: inout [String], clashes: inout [String]) -> [String] {
         var folders: [String] = []
-        for (name, isFolder) in Self.list(old + "/" + folder) {
+        for (name, isFolder) in TreeLinks.list(old + "/" + folder) {
             let path = folder.isEmpty ? name : folder + "/" + name
             if path == SiteManifest.fileName { continue }
             if isFolder {
@@ -102,16 +93,5 @@ struct UserFiles {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         return (info.st_mode & S_IFMT) == S_IFDIR ? .folder : .file
-    }
-
-    /// The names in a folder, hidden ones included, each with whether it is a folder itself (a
-    /// link is not), from `readdir`'s types: Foundation's listing gives none, so it would take a
-    /// `stat` of each name; here only a name the file system gives no type for needs one.
-    private static func list(_ folder: String) -> [(name: String, isFolder: Bool)] {
-        var names: [(name: String, isFolder: Bool)] = []
-        DirectoryWalker.names(in: folder) { name, type in
-            names.append((name, type == Int32(DT_UNKNOWN) ? kind(folder + "/" + name) == .folder : type == Int32(DT_DIR)))
-        }
-        return names
     }
 }

@@ -41,6 +41,7 @@ extension Build {
             let storing = stage.last.isEmpty ? stage.startStoringBodies() : nil
             try await stage.render(view, to: sink, progress: progress)
             try stage.copyStatic(to: sink)
+            try Task.checkCancellation()
             timer.lap(stage.last.isEmpty ? "render and write" : "render \(stage.toRender.count) of \(stage.pages.count) pages")
             if let plan = loaded.privacy {
                 try await stage.makeEditions(plan, sink: sink, progress: progress)

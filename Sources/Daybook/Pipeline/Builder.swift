@@ -25,12 +25,16 @@ public enum Builder {
             progress(BuildProgress(stage: "Waiting for another build of this journal to finish", done: 0, total: 0))
         } : nil
         defer { withExtendedLifetime(lock) {} }
+        // What a build stopped part way left beside the output goes before anything looks at it.
+        if options.writes { SiteSwap(output: options.writtenOutput).recover() }
         do {
             let memory = memory.flatMap { $0.fits(options) ? $0 : nil }
             var build = Build(options: options, memory: memory, changed: memory == nil ? nil : changed, progress: progress)
             return try await build.run()
         } catch let failure as BuildFailure {
             throw failure
+        } catch is CancellationError {
+            throw BuildFailure([.error(options.writes ? "stopped; the output folder is as the last build left it" : "stopped")])
         } catch {
             throw BuildFailure([.error("\(error.localizedDescription)")])
         }
@@ -67,6 +71,9 @@ struct Build {
             return report
         }
         let loaded = try await load(files, cacheRead: last.cacheRead, entryStats: last.observed?.entryStats)
+        // A cancelled build (Ctrl-C in the CLI) stops between stages, and at the latest just
+        // before its new site would take the old one's place (`SiteSwap.swapIn`).
+        try Task.checkCancellation()
         let (written, stage) = try await write(loaded, outputStats: memory == nil ? last.observed?.outputStats : nil)
         let privateEntries = loaded.privacy?.privateCount ?? 0
         var report = BuildReport(entries: loaded.journal.entries.count + privateEntries, draftsLeftOut: loaded.journal.draftsLeftOut,

@@ -46,7 +46,8 @@ public enum JournalStarter {
             ("entries/\(date.prefix(4))/\(date.dropFirst(5).prefix(2))/\(date)-first-entry.md", firstEntry(date)),
             ("static/.gitkeep", ""),
             ("templates/.gitkeep", ""),
-            (".gitignore", "# Daybook's output and its caches: the CI builds the site from the entries.\n_site/\npublic/\n.daybook/\n.daybook-bin/\n"),
+            (".gitignore", "# Daybook's output and its caches: the CI builds the site from the entries.\n_site/\npublic/\n.daybook/\n.daybook-bin/\n"
+                + "# A build's new site while it is made, beside the output (a stopped build's is removed by the next).\n.*.daybook-new/\n.*.daybook-old/\n"),
             ("README.md", readme(options)),
         ]
         switch options.ci {

@@ -1,0 +1,100 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a new site takes the old one's place with nothing in between. Every build, full or
+/// incremental, makes the whole new site in `next`, a folder beside the output (so on the same
+/// file system), then exchanges the two folders in one system call (`renameat2(RENAME_EXCHANGE)`
+/// on Linux, `renamex_np(RENAME_SWAP)` on macOS): at every instant the output's name holds the
+/// whole old site or the whole new one. The old one, now at `next`, is then removed.
+///
+/// What a build stopped at any point leaves beside the output is recognised by its name, and the
+/// next build removes it before anything else (`recover`). It never holds the only copy of a file
+/// of the user's: those are hard-linked into the new site, never moved out of the old one.
+struct SiteSwap {
+    let output: URL
+
+    /// The new site while it is made, and the old one after the exchange until it is removed.
+    var next: URL { sibling("daybook-new") }
+    /// The old site, only where the file system cannot exchange two folders: it is moved aside
+    /// for the new one's rename, and the output's name is empty between the two renames.
+    var previous: URL { sibling("daybook-old") }
+
+    private func sibling(_ suffix: String) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(suffix)")
+    }
+
+    /// Puts back or removes what a stopped build left beside the output: a site moved aside
+    /// goes back when the output is missing, and then both folders go. Also puts right what a
+    /// Daybook from before this way of swapping left (`LegacyLeftovers`).
+    func recover() {
+        if UserFiles.kind(output.path) == nil && UserFiles.kind(previous.path) == .folder {
+            MutationHook.will("rename", previous.path)
+            rename(previous.path, output.path)
+        }
+        for folder in [previous, next] { TreeLinks.remove(folder.path) }
+        LegacyLeftovers(output: output).recover()
+    }
+
+    /// Removes what a stopped build left, then makes `next`, empty.
+    func makeNext() throws -> URL {
+        recover()
+        try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+        MutationHook.will("mkdir", next.path)
+        guard mkdir(next.path, 0o755) == 0 else { throw FileWriter.posixError("could not create", next.path) }
+        return next
+    }
+
+    /// Puts the finished `next` in the output's place, and removes the old site. The last moment
+    /// a build can be stopped with the previous site left as it was: a cancelled task stops here.
+    /// - Parameter exchange: `SiteSwap.exchange`; a test gives one that fails, for the fallback.
+    func swapIn(exchange: (String, String) -> Bool = SiteSwap.exchange) throws {
+        try Task.checkCancellation()
+        guard UserFiles.kind(output.path) != nil else {
+            try move(next.path, output.path)
+            return
+        }
+        MutationHook.will("exchange", output.path)
+        if exchange(next.path, output.path) {
+            TreeLinks.remove(next.path)
+            return
+        }
+        try move(output.path, previous.path)
+        do {
+            try move(next.path, output.path)
+        } catch {
+            rename(previous.path, output.path)
+            throw error
+        }
+        TreeLinks.remove(previous.path)
+    }
+
+    /// Removes `next` after a failed build; the output is left as it was.
+    func discard() {
+        TreeLinks.remove(next.path)
+    }
+
+    private func move(_ from: String, _ to: String) throws {
+        MutationHook.will("rename", to)
+        guard rename(from, to) == 0 else { throw FileWriter.posixError("could not move \(from) to", to) }
+    }
+
+    /// Exchanges two folders of the same file system in one step; false when the system cannot
+    /// (an old kernel or C library, a file system without support), having changed nothing.
+    static func exchange(_ first: String, _ second: String) -> Bool {
+        #if canImport(Darwin)
+        return renamex_np(first, second, UInt32(RENAME_SWAP)) == 0
+        #else
+        return renameExchange.map { $0(AT_FDCWD, first, AT_FDCWD, second, 2 /* RENAME_EXCHANGE */) == 0 } ?? false
+        #endif
+    }
+
+    #if !canImport(Darwin)
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    /// glibc has `renameat2` since 2.28, but Swift's Glibc module does not declare it.
+    private static let renameExchange: RenameAt2? = dlsym(nil, "renameat2").map { unsafeBitCast($0, to: RenameAt2.self) }
+    #endif
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import Daybook
+
+/// How a new site takes the old one's place (`SiteSwap`), and what the next build does with what
+/// a stopped one left beside the output. The kill test (`Tests/serve/test_kill.py`) stops real
+/// builds; these are the paths it cannot reach on a file system that exchanges folders.
+@Suite struct SiteSwapTests {
+    func swap(in journal: TemporaryJournal) -> SiteSwap { SiteSwap(output: journal.root.appendingPathComponent("_site")) }
+
+    @Test func exchangesTheNewSiteWithTheOldInOneStepAndRemovesTheOld() throws {
+        let journal = try TemporaryJournal(["_site/index.html": "old\n", "_site/CNAME": "mine\n"])
+        defer { journal.remove() }
+        let swap = swap(in: journal)
+        let next = try swap.makeNext()
+        try TreeLinks.link(journal.site.path, into: next.path, skipping: ["index.html"])
+        try FileWriter.write(Array("new\n".utf8), to: next.path + "/index.html", exclusive: true)
+        #expect(try journal.read("_site/index.html") == "old\n", "the live page is not written through a link")
+        try swap.swapIn()
+        #expect(try journal.read("_site/index.html") == "new\n")
+        #expect(try journal.read("_site/CNAME") == "mine\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: journal.root.path).sorted() == ["_site"])
+    }
+
+    /// Where the file system cannot exchange two folders, the old site is moved aside first; a
+    /// build stopped between the two renames leaves no output, and the next build puts it back.
+    @Test func withoutAnExchangeAStoppedSwapIsUndoneByTheNextBuild() throws {
+        let journal = try TemporaryJournal(["_site/index.html": "old\n", "._site.daybook-new/index.html": "half\n"])
+        defer { journal.remove() }
+        let swap = swap(in: journal)
+        try FileManager.default.moveItem(at: journal.site, to: swap.previous)
+        swap.recover()
+        #expect(try journal.read("_site/index.html") == "old\n")
+        #expect(!journal.exists("._site.daybook-new") && !journal.exists("._site.daybook-old"))
+
+        let next = try swap.makeNext()
+        try FileWriter.write(Array("new\n".utf8), to: next.path + "/index.html")
+        try swap.swapIn(exchange: { _, _ in false })
+        #expect(try journal.read("_site/index.html") == "new\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: journal.root.path).sorted() == ["_site"])
+    }
+
+    @Test func removesOnlyWhatAStoppedBuildLeft() throws {
+        let journal = try TemporaryJournal(["_site/index.html": "site\n", "._site.daybook-new/2024/index.html": "half\n",
+                                            "._site.update-4242/0": "a page\n", "._site.update-notes/keep": "mine\n",
+                                            ".site-notes/keep": "mine\n"])
+        defer { journal.remove() }
+        swap(in: journal).recover()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: journal.root.path).sorted() == ["._site.update-notes", ".site-notes", "_site"])
+    }
+
+    /// A cancelled build (Ctrl-C in the CLI) stops at the swap, and the output stays as it was.
+    @Test func aCancelledBuildStopsBeforeTheSwap() async throws {
+        let journal = try TemporaryJournal(["_site/index.html": "old\n"])
+        defer { journal.remove() }
+        let swap = swap(in: journal)
+        let next = try swap.makeNext()
+        try FileWriter.write(Array("new\n".utf8), to: next.path + "/index.html")
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try swap.swapIn()
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(try journal.read("_site/index.html") == "old\n")
+    }
+
+    /// A read-only folder of the user's (in a `.git`) is linked with its mode, and can be removed.
+    @Test func copiesAndRemovesReadOnlyFoldersOfTheUsers() throws {
+        let journal = try TemporaryJournal(["_site/.git/objects/ab/cd": "blob\n"])
+        defer { journal.remove() }
+        let objects = journal.site.path + "/.git/objects"
+        chmod(objects + "/ab", 0o555)
+        let copy = journal.root.path + "/copy"
+        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: false)
+        try TreeLinks.link(journal.site.path, into: copy)
+        #expect(try journal.read("copy/.git/objects/ab/cd") == "blob\n")
+        #expect((try FileManager.default.attributesOfItem(atPath: copy + "/.git/objects/ab")[.posixPermissions] as? Int) == 0o555)
+        TreeLinks.remove(copy)
+        #expect(!journal.exists("copy"))
+        #expect(try journal.read("_site/.git/objects/ab/cd") == "blob\n")
+    }
+
+    /// An older Daybook stopped between its two renames left no output, the old site aside, and
+    /// the user's files only in its staging folder: the next build puts both back.
+    @Test func putsRightWhatAnOlderDaybookLeftWhenStopped() throws {
+        let list = String(decoding: SiteManifest.encode(["index.html"]), as: UTF8.self)
+        let journal = try TemporaryJournal(["._site.old-77/index.html": "old\n", "._site.old-77/.daybook-site": list,
+                                            "._site.staging-77-1/index.html": "new\n", "._site.staging-77-1/.daybook-site": list,
+                                            "._site.staging-77-1/CNAME": "mine\n", "._site.staging-77-1/.git/HEAD": "ref\n",
+                                            "._site.staging-78-2/index.html": "half\n"])
+        defer { journal.remove() }
+        swap(in: journal).recover()
+        #expect(try journal.read("_site/index.html") == "old\n")
+        #expect(try journal.read("_site/CNAME") == "mine\n")
+        #expect(try journal.read("_site/.git/HEAD") == "ref\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: journal.root.path).sorted() == ["_site"])
+    }
+
+    /// A file of the user's that the output has again by now is not replaced: that staging folder stays.
+    @Test func leavesAnOlderStagingFolderWhoseFilesTheOutputHasAgain() throws {
+        let list = String(decoding: SiteManifest.encode(["index.html"]), as: UTF8.self)
+        let journal = try TemporaryJournal(["_site/index.html": "site\n", "_site/CNAME": "newer\n",
+                                            "._site.staging-77-1/.daybook-site": list, "._site.staging-77-1/CNAME": "older\n"])
+        defer { journal.remove() }
+        swap(in: journal).recover()
+        #expect(try journal.read("_site/CNAME") == "newer\n")
+        #expect(try journal.read("._site.staging-77-1/CNAME") == "older\n")
+    }
+}
