@@ -67,7 +67,8 @@ public struct OutputFolder: Sendable {
             let target = staging.appendingPathComponent(path)
             do {
                 try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try manager.copyItem(at: folder.appendingPathComponent(path), to: target)
+                // A linked static file is copied as the file it links to, never as a link.
+                try manager.copyItem(at: folder.appendingPathComponent(path).resolvingSymlinksInPath(), to: target)
             } catch {
                 diagnostics.append(.error("could not copy: \(error.localizedDescription)", at: SourceLocation(file: "static/\(path)")))
             }

@@ -34,7 +34,8 @@ struct SiteUpdate {
         }
         for (number, copy) in copies.enumerated() {
             let temporary = staging.appendingPathComponent("c\(number)")
-            try manager.copyItem(at: copy.source, to: temporary)
+            // A linked static file is copied as the file it links to, never as a link.
+            try manager.copyItem(at: copy.source.resolvingSymlinksInPath(), to: temporary)
             moves.append((temporary.path, copy.path))
         }
         // 2. Renames are atomic per file: a reader sees the old page or the new one, never half.

@@ -14,9 +14,8 @@ extension Build {
         // The features read what they need (quotes, the search cache) while the entries are read.
         let input = FeatureInput(options: options, files: files, settings: settings, progress: progress)
         async let loadingFeatures = Features.load(input)
-        if !FileManager.default.fileExists(atPath: options.journal.appendingPathComponent(files.entriesFolder).path) {
-            diagnostics.append(.warning("no \(files.entriesFolder)/ folder; the site will have no entries", at: nil))
-        }
+        diagnostics += files.problems
+        if let problem = JournalFiles.entriesFolderKind(options.journal, files.entriesFolder) { diagnostics.append(problem) }
         var read: BuildCache?
         if options.writes && options.useCache { read = if let cacheRead { await cacheRead.value } else { BuildCache.load(journal: options.journal) } }
         let cache = read?.parseKey == Builder.parseKey(settings) ? read : nil
