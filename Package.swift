@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "daybook", targets: ["DaybookCLI"]),
         .library(name: "Daybook", targets: ["Daybook"]),
+        // The fuzz harness for the readers of entries (`make fuzz`, docs/development.md).
+        .executable(name: "daybook-fuzz", targets: ["DaybookFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -65,6 +67,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "DaybookFuzz", dependencies: ["Daybook"]),
         .testTarget(
             name: "DaybookTests",
             dependencies: ["Daybook", "DaybookCLI", "DaybookServe", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
