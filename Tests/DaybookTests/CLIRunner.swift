@@ -16,9 +16,10 @@ enum CLI {
         return packageRoot.appendingPathComponent(".build/debug/daybook")
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> CLIResult {
+    /// - Parameter binary: another program to run instead of `daybook`.
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil, binary: URL? = nil) throws -> CLIResult {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = binary ?? Self.binary
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }

@@ -56,7 +56,7 @@ import Testing
         ].sorted())
     }
 
-    @Test(arguments: ["entries/etc", "static/etc", "templates/etc", "entries/zero.md", "static/passwd"])
+    @Test(arguments: ["entries/etc", "static/etc", "templates/etc", "entries/zero.md", "static/passwd", "static"])
     func aLinkOutOfTheJournalIsAnError(path: String) throws {
         let journal = try TemporaryJournal(["entries/2024-05-01.md": "Text.\n"])
         defer { journal.remove() }
@@ -95,5 +95,24 @@ import Testing
         let result = try CLI.run(["build", none.root.path])
         #expect(result.status != 0)
         #expect(result.stderr.contains("no entries/ folder in the journal, so nothing to build"))
+    }
+
+    /// A 50 MB entry (sparse: no disk is used) is refused by its size, without being read: the
+    /// build's peak memory stays far below four times the entry (it was 640 MB).
+    @Test func aFiftyMegabyteEntryIsRefusedWithoutBeingRead() throws {
+        let journal = try TemporaryJournal(["entries/2024-05-01.md": "Text.\n", "entries/2024-05-02-big.md": "---\ntitle: Big\n---\n"])
+        defer { journal.remove() }
+        let handle = try FileHandle(forWritingTo: journal.root.appendingPathComponent("entries/2024-05-02-big.md"))
+        try handle.truncate(atOffset: 50 * 1024 * 1024)
+        try handle.close()
+        // Python measures the peak memory of its own child alone.
+        let measure = "import resource, subprocess, sys; r = subprocess.run(sys.argv[1:], capture_output=True, text=True); "
+            + "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss); print(r.returncode); print(r.stderr)"
+        let result = try CLI.run(["-c", measure, CLI.binary.path, "check", journal.root.path], binary: URL(fileURLWithPath: "/usr/bin/python3"))
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let peakKilobytes = try #require(lines.first.flatMap { Int($0) })
+        #expect(peakKilobytes < 4 * 50 * 1024, "peak \(peakKilobytes) kB")
+        #expect(lines.count > 1 && lines[1] == "1")
+        #expect(result.stdout.contains("entries/2024-05-02-big.md:1:1: error: entry is 50 MB, over the limit of 20 MB"))
     }
 }

@@ -135,6 +135,13 @@ import Testing
         #expect(diagnostics.map(\.headline) == ["entries/2024/05/01.md:4:9: error: rating must be a whole number from 0 to 5, got 9"])
     }
 
+    @Test func aUnicodeLineBreakInAPlainValueIsAnErrorAtItsLine() {
+        let (_, diagnostics) = loadEntry("---\ndate: 2024-05-01\ntitle: A\u{2028}B\nrating: 9\n---\nText.\n")
+        #expect(diagnostics.map(\.headline) == [
+            "entries/2024/05/01.md:3:10: error: malformed YAML in front-matter: while scanning a simple key started here: could not find expected ':' at line 4, column 1",
+        ])
+    }
+
     @Test func yamlErrorsPointWhereTheBrokenConstructStarts() {
         let lines = ["date: 2024-05-01", "title: x", "\"open: 1"] + Array(repeating: "k: v", count: 20)
         let (_, diagnostics) = loadEntry("---\n" + lines.joined(separator: "\n") + "\n---\nText.\n")

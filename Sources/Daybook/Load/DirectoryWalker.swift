@@ -41,6 +41,11 @@ struct DirectoryWalker {
     static func list(_ root: String, shownAs: String, journal: String?) -> Listing {
         var walker = DirectoryWalker(shownAs: shownAs, journal: journal.flatMap(realPath))
         guard let id = identity(root, isDirectory: true) else { return Listing() }
+        // The folder itself may be a link (`entries -> ~/Dropbox/diary`): it too must stay inside.
+        if let outside = walker.outsideJournal(root) {
+            return Listing(problems: [.error("links to \(outside), outside the journal; only files inside the journal are read",
+                                             at: SourceLocation(file: shownAs))])
+        }
         walker.visited.insert(id)
         walker.walk(root, relative: "", depth: 0)
         while !walker.links.isEmpty {
@@ -84,7 +89,7 @@ struct DirectoryWalker {
             warn(isLink ? "link leads nowhere (\(String(cString: strerror(errno)))); skipped" : "could not be read; skipped", at: relative)
             return
         }
-        if isLink, let journal, let target = Self.realPath(path), target != journal, !target.hasPrefix(journal + "/") {
+        if isLink, let target = outsideJournal(path) {
             listing.problems.append(.error("links to \(target), outside the journal; only files inside the journal are read",
                                            at: location(relative)))
             return
@@ -108,6 +113,12 @@ struct DirectoryWalker {
         default:
             warn("is not a regular file; skipped", at: relative)
         }
+    }
+
+    /// Where `path` really is, when that is outside the journal.
+    private func outsideJournal(_ path: String) -> String? {
+        guard let journal, let target = Self.realPath(path), target != journal, !target.hasPrefix(journal + "/") else { return nil }
+        return target
     }
 
     private mutating func warn(_ message: String, at relative: String) {

@@ -87,6 +87,10 @@ extension Builder {
                 return LoadedEntry(path: path, parsed: hit.parsed, hash: hit.hash, stat: stat, body: hit.body,
                                    listKey: hit.listKey, reused: true)
             }
+            // An entry over the limit is refused by its size, before its bytes are read.
+            if let stat, stat.size > EntryLoader.sizeLimit {
+                return LoadedEntry(path: path, parsed: ParsedEntry(nil, [EntryLoader.tooBig(path: path, size: stat.size)]), hash: [], stat: nil)
+            }
             guard let bytes = folder.read(path, root: root) else {
                 return LoadedEntry(path: path, parsed: ParsedEntry(nil, [.error("could not read the file", at: SourceLocation(file: path))]),
                                    hash: [], stat: nil)
