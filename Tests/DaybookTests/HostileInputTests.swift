@@ -4,8 +4,10 @@ import Testing
 
 /// Bad input of every kind gets a located error, never a crash or a hang (issue 23).
 @Suite struct HostileInputTests {
-    /// toml++ (under TOMLKit, which Daybook read TOML with) aborted the process on these: the test
-    /// runner itself died. Every one must now be a located error or a value.
+    /// Dates followed by more than a value may hold: toml++ (under TOMLKit, which Daybook read TOML
+    /// with) aborted the process on the first five of these, and on 150 of the 2,142 near misses
+    /// below (checked with the toml.hpp TOMLKit carries): the test runner itself died. Every one
+    /// must now be a located error or a value.
     static let tomlCrashers = [
         "2=1979-05-27 2}", "a=1979-05-27 2}", "a = 1979-05-27 0", "a = 1979-05-27 1:", "a=1979-05-27T1}",
         "a = 1979-05-27 07}", "a = [1979-05-27 2]", "a = {b = 1979-05-27 2}", "a = 1979-05-27  2}", "a=07:32 2}",
