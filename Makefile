@@ -3,7 +3,7 @@ SWIFT ?= swift
 EXAMPLE := Examples/journal
 EXAMPLE_SITE := .build/example-site
 
-.PHONY: deps deps-build build release demo test test-swift test-site test-serve ci-rehearsal fuzz-incremental bench bench-search clean
+.PHONY: deps deps-build build release demo test test-swift test-site test-serve ci-rehearsal fuzz-incremental test-fuzz fuzz fuzz-readers bench bench-search clean
 
 deps:
 	@scripts/install-deps.sh
@@ -25,7 +25,7 @@ demo: release
 	@echo "The example site is in $(EXAMPLE)/_site. Open it in a browser:"
 	@echo "  file://$(CURDIR)/$(EXAMPLE)/_site/index.html"
 
-test: deps test-swift test-site test-serve
+test: deps test-swift test-site test-serve test-fuzz
 
 # Also checks the code's size limits (files under 400 lines, functions under 60: docs/architecture.md).
 test-swift:
@@ -73,6 +73,23 @@ fuzz-incremental: deps
 	status=0; for seed in $(FUZZ_EDIT_SEEDS); do \
 	  DAYBOOK_EDITS_SEED=$$seed DAYBOOK_EDITS_STEPS=$(FUZZ_EDIT_STEPS) $(SWIFT) test --skip-build --filter RandomEditsTests || status=1; \
 	done; exit $$status
+
+# The readers of entries (YAML, TOML, JSON, dates, shortcodes) fed mutated entries from
+# Tests/Fuzz/corpus: a crash, a hang or an error without a place is a finding (docs/development.md).
+# `make test` runs it for seconds; `make fuzz` for FUZZ_SECONDS (half an hour by default).
+FUZZ_SECONDS ?= 1800
+FUZZ_SEED ?= 1
+
+test-fuzz:
+	$(SWIFT) build --product daybook-fuzz
+	.build/debug/daybook-fuzz --self-test
+	.build/debug/daybook-fuzz --seconds 10 --seed 1
+
+fuzz: fuzz-readers
+
+fuzz-readers:
+	$(SWIFT) build --product daybook-fuzz
+	.build/debug/daybook-fuzz --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED)
 
 bench: release
 	bench/run.sh

@@ -7,13 +7,14 @@ let package = Package(
     products: [
         .executable(name: "daybook", targets: ["DaybookCLI"]),
         .library(name: "Daybook", targets: ["Daybook"]),
+        // The fuzz harness for the readers of entries (`make fuzz`, docs/development.md).
+        .executable(name: "daybook-fuzz", targets: ["DaybookFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
@@ -46,7 +47,6 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             plugins: ["EmbedResources"]
@@ -67,6 +67,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "DaybookFuzz", dependencies: ["Daybook"]),
         .testTarget(
             name: "DaybookTests",
             dependencies: ["Daybook", "DaybookCLI", "DaybookServe", .product(name: "ZIPFoundation", package: "ZIPFoundation")],

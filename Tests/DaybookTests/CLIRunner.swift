@@ -16,11 +16,13 @@ enum CLI {
         return packageRoot.appendingPathComponent(".build/debug/daybook")
     }
 
-    /// - Parameter input: standard input, through a pipe; nil: `/dev/null`.
+    /// - Parameters:
+    ///   - input: standard input, through a pipe; nil: `/dev/null`.
+    ///   - binary: another program to run instead of `daybook`.
     static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
-                    input: String? = nil) throws -> CLIResult {
+                    input: String? = nil, binary: URL? = nil) throws -> CLIResult {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = binary ?? Self.binary
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }

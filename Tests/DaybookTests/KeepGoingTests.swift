@@ -19,9 +19,9 @@ import Testing
         entries/2024/05/bad-rating.md:3:9: error: rating must be a whole number from 0 to 5, got 7
         rating: 7
                 ^
-        entries/2024/05/bad-toml.md:2:16: error: malformed TOML in front-matter: Error while parsing string: encountered end-of-file
+        entries/2024/05/bad-toml.md:2:9: error: malformed TOML in front-matter: text opened here is never closed with "
         title = "Broken
-                       ^
+                ^
 
         """
 

@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func aJournalWithoutEntriesHasNoBlockPageOrLink() async throws {
-        let journal = try TemporaryJournal(["daybook.yml": "title: Empty\n"])
+        let journal = try TemporaryJournal(["daybook.yml": "title: Empty\n", "entries/.gitkeep": ""])
         defer { journal.remove() }
         _ = try await Builder.run(BuildOptions(journal: journal.root))
         let home = try journal.read("_site/index.html")

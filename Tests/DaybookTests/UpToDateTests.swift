@@ -84,7 +84,7 @@ private let backdated = Mutex(0)
     }
 
     @Test func keepsTheWarningsOfTheBuildItStandsFor() async throws {
-        let journal = try TemporaryJournal(["daybook.yml": "title: Empty\n"])
+        let journal = try TemporaryJournal(["daybook.yml": "title: Empty\n", "entries/.gitkeep": ""])
         defer { journal.remove() }
         let first = try await Self.build(journal)
         #expect(!first.warnings.isEmpty)

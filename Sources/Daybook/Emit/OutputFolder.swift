@@ -65,7 +65,8 @@ public struct OutputFolder: Sendable {
             do {
                 try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 MutationHook.will("copy", target.path)
-                try manager.copyItem(at: folder.appendingPathComponent(path), to: target)
+                // A linked static file is copied as the file it links to, never as a link.
+                try manager.copyItem(at: folder.appendingPathComponent(path).resolvingSymlinksInPath(), to: target)
             } catch {
                 diagnostics.append(.error("could not copy: \(error.localizedDescription)", at: SourceLocation(file: "static/\(path)")))
             }

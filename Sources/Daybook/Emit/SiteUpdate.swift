@@ -30,7 +30,8 @@ struct SiteUpdate {
             if let manifest { try FileWriter.write(manifest, to: next + "/" + SiteManifest.fileName, exclusive: true) }
             for copy in copies {
                 MutationHook.will("copy", next + "/" + copy.path)
-                try FileManager.default.copyItem(atPath: copy.source.path, toPath: next + "/" + copy.path)
+                // A linked static file is copied as the file it links to, never as a link.
+                try FileManager.default.copyItem(atPath: copy.source.resolvingSymlinksInPath().path, toPath: next + "/" + copy.path)
             }
             // The folders that removed pages leave empty (rmdir refuses others).
             for folder in FileWriter.folders(of: removed).sorted(by: { $0.count > $1.count }) {

@@ -62,6 +62,8 @@ struct DateParser: Sendable {
     }
 
     private func checkDay(_ date: LocalDateTime) throws(Failure) {
+        // Dates are proleptic Gregorian, which has no year 0: 1 BC is followed by AD 1.
+        guard date.year >= 1 else { throw .impossible("year 0 does not exist; the first year is 1") }
         guard (1...12).contains(date.month) else {
             throw .impossible("month \(date.month) does not exist")
         }

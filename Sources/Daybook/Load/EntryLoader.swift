@@ -11,7 +11,17 @@ struct EntryLoader: Sendable {
     /// The warning for an entry with front-matter and no body text yet, which the build leaves out.
     static let noTextYet = "no text yet; left out of the site"
 
+    /// The largest entry file read: a journal day is kilobytes; past this it is a mistake (a
+    /// pasted log, an image saved as `.md`) that would only make the build slow and big.
+    static let sizeLimit = 20 * 1024 * 1024
+
+    static func tooBig(path: String, size: Int) -> Diagnostic {
+        .error("entry is \(size / 1024 / 1024) MB, over the limit of \(sizeLimit / 1024 / 1024) MB; split it or move what it holds out of entries/",
+               at: SourceLocation(file: path))
+    }
+
     func load(path: String, bytes: [UInt8]) -> (Entry?, [Diagnostic]) {
+        guard bytes.count <= Self.sizeLimit else { return (nil, [Self.tooBig(path: path, size: bytes.count)]) }
         let (decoded, decodeDiagnostics) = SourceDecoder.decode(bytes, path: path)
         guard let source = decoded else { return (nil, decodeDiagnostics) }
         var diagnostics = decodeDiagnostics

@@ -38,7 +38,10 @@ struct FrontMatterReader {
     mutating func read() -> FrontMatter {
         var result = FrontMatter()
         guard !split.yaml.allSatisfy(\.isWhitespace) || split.format == .json else { return result }
-        guard let root = parseRoot(), !root.isNull else { return result }
+        guard let parsed = parseRoot(), !parsed.isNull else { return result }
+        let root = parsed.replacingControlCharacters { node, scalar in
+            diagnostics.append(warning("control character U+\(hex(scalar.value, 4, uppercase: true)) replaced with U+FFFD", at: node))
+        }
         guard let mapping = root.mapping else {
             diagnostics.append(error("front-matter must be keys and values, such as `title: A day out`", at: root))
             yamlFailed = true
@@ -103,8 +106,8 @@ struct FrontMatterReader {
             switch split.format {
             case .yaml:
                 // The basic resolver: Daybook reads raw scalar text itself, so tag-guessing regexes are wasted work.
-                guard let node = try Yams.compose(yaml: split.yaml, .basic, .default, .utf8) else { return nil }
-                return FrontMatterNode(node)
+                guard let node = try YAML.compose(split.yaml, .basic) else { return nil }
+                return FrontMatterNode(node, lines: YAMLLines(split.yaml))
             case .toml:
                 do { return try TOMLFrontMatter.parse(split.yaml) } catch {
                     diagnostics.append(source.error("malformed TOML in front-matter: \(error.message)",
@@ -222,7 +225,10 @@ struct FrontMatterReader {
 
     private mutating func coordinate(_ node: FrontMatterNode, name: String, limit: Double) -> Double? {
         let raw = node.scalar ?? node.kindDescription
-        guard let value = Double(raw.trimmingCharacters(in: .whitespaces)), value.isFinite, abs(value) <= limit else {
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        // Decimal only: Swift's Double(_:) also reads hexadecimal (`0x1p4` is 16) and `nan`.
+        guard trimmed.allSatisfy({ "0123456789+-.eE".contains($0) }),
+              let value = Double(trimmed), value.isFinite, abs(value) <= limit else {
             diagnostics.append(error("\(name) must be a number from \(Int(-limit)) to \(Int(limit)), got \(raw)", at: node))
             return nil
         }
@@ -276,25 +282,27 @@ struct FrontMatterReader {
 
     private func yamlDiagnostic(_ error: Error) -> Diagnostic {
         let problem = YAML.Problem(error)
-        let line = split.yamlFirstLine + problem.line - 1
+        let lines = YAMLLines(split.yaml)
         if let key = problem.duplicateKey {
             // Point at the repeated key itself, not at its mapping.
-            let lines = split.yaml.split(separator: "\n", omittingEmptySubsequences: false)
-            let matches = lines.indices.filter { lines[$0].hasPrefix("\(key):") }
+            let keyLines = split.yaml.split(separator: "\n", omittingEmptySubsequences: false)
+            let matches = keyLines.indices.filter { keyLines[$0].hasPrefix("\(key):") }
             if matches.count >= 2 {
                 return source.error("duplicate key '\(key)' (first given on line \(split.yamlFirstLine + matches[0]))",
                                     line: split.yamlFirstLine + matches[1])
             }
-            return source.error(problem.message, line: line, column: problem.column)
         }
-        let detail = problem.context.map { " (\($0.text) started at line \(split.yamlFirstLine + $0.line - 1), column \($0.column))" } ?? ""
-        let message = "malformed YAML in front-matter: \(problem.message)\(detail)"
-        // An unclosed bracket or quote is found only at the end of the front-matter, on the closing
-        // `---`: the caret goes where it was opened, the line the message names.
-        let atEnd = problem.line > split.yaml.split(separator: "\n").count || problem.message.contains("end of stream")
-        if atEnd, let context = problem.context {
-            return source.error(message, line: split.yamlFirstLine + context.line - 1, column: context.column)
+        let found = lines.position(line: problem.line, column: problem.column)
+        if problem.duplicateKey != nil {
+            return source.error(problem.message, line: split.yamlFirstLine + found.line - 1, column: found.column)
         }
-        return source.error(message, line: line, column: problem.column)
+        guard let context = problem.context else {
+            return source.error("malformed YAML in front-matter: \(problem.message)", line: split.yamlFirstLine + found.line - 1, column: found.column)
+        }
+        // Where the broken construct starts is where the writer has to look; where libyaml gave up
+        // (often the end of the block) is said in the message.
+        let start = lines.position(line: context.line, column: context.column)
+        return source.error("malformed YAML in front-matter: \(context.text) started here: \(problem.message) at line \(split.yamlFirstLine + found.line - 1), column \(found.column)",
+                            line: split.yamlFirstLine + start.line - 1, column: start.column)
     }
 }

@@ -21,6 +21,8 @@ struct JournalFiles: Sendable {
     var sectionFiles = 0
     /// `quotes.yml` and `quotes.json`, those of them that exist.
     var quoteFiles: [String] = []
+    /// Warnings about files the scan passed over (`DirectoryWalker`), for the load stage to report.
+    var problems: [Diagnostic] = []
 
     /// Finds the files; a missing journal folder is an error, missing subfolders are not.
     /// The folder entries were read from, relative to the root (`entries`, or `entries_dir`).
@@ -41,14 +43,15 @@ struct JournalFiles: Sendable {
         }
         if let entriesFolder, let problem = entriesFolderProblem(entriesFolder) { throw BuildFailure([.error("--entries \(problem)")]) }
         files.entriesFolder = entriesFolder.map(normalizedFolder) ?? SettingsLoader.load(text: files.settingsText).0.entriesDir
-        let listed = list(root, files.entriesFolder)
+        let listed = files.collect(files.entriesFolder)
         let entries = listed.filter(isEntryFile)
         files.resources = listed.filter { !isEntryFile($0) }.map { "\(files.entriesFolder)/\($0)" }
         files.entries = entries.filter { !isSectionFile($0) }.map { "\(files.entriesFolder)/\($0)" }
         files.sectionFiles = entries.count - files.entries.count
-        files.templates = list(root, "templates")
-        files.statics = list(root, "static")
-        files.translations = list(root, "i18n")
+        files.templates = files.collect("templates")
+        files.statics = files.collect("static")
+        files.translations = files.collect("i18n")
+        if files.problems.hasErrors { throw BuildFailure(files.problems) }
         files.quoteFiles = QuoteFileLoader.fileNames.filter { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
         return files
     }
@@ -89,9 +92,27 @@ struct JournalFiles: Sendable {
     }
 
     /// Regular files under `root/folder`, relative to it, sorted; hidden files and folders skipped
-    /// (editor swap files, `.DS_Store`).
+    /// (editor swap files, `.DS_Store`). What the walk passed over joins `problems`.
+    private mutating func collect(_ folder: String) -> [String] {
+        let listing = DirectoryWalker.list(root.appendingPathComponent(folder).path, shownAs: folder, journal: root.path)
+        problems += listing.problems
+        return listing.files
+    }
+
+    /// The files under `root/folder`, without the warnings.
     static func list(_ root: URL, _ folder: String) -> [String] {
         DirectoryWalker.files(under: root.appendingPathComponent(folder).path)
+    }
+
+    /// The entries folder must be a folder: a file there is an error, as is none at all (a
+    /// journal without entries has nothing to build).
+    static func entriesFolderKind(_ root: URL, _ folder: String) -> Diagnostic? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(folder).path, isDirectory: &isDirectory) else {
+            return .error("no \(folder)/ folder in the journal, so nothing to build; make it (daybook init does) or set entries_dir in daybook.yml",
+                          at: SourceLocation(file: folder))
+        }
+        return isDirectory.boolValue ? nil : .error("\(folder) is a file; the entries go in a folder of that name", at: SourceLocation(file: folder))
     }
 
     func bytes(of relativePath: String) -> [UInt8]? {

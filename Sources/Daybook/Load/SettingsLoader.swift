@@ -11,7 +11,7 @@ enum SettingsLoader {
         let source = SourceText(path: fileName, text: text.replacingOccurrences(of: "\r\n", with: "\n"))
         let root: Node?
         do {
-            root = try Yams.compose(yaml: source.text, .default, .default, .utf8)
+            root = try YAML.compose(source.text)
         } catch {
             let problem = YAML.Problem(error)
             return (settings, [source.error("malformed YAML: \(problem.message)", line: problem.line, column: problem.column)])

@@ -6,6 +6,9 @@ enum SourceDecoder {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             return (nil, [.error("file is UTF-16; save it as UTF-8", at: SourceLocation(file: path))])
         }
+        if looksLikeUTF16(bytes) {
+            return (nil, [.error("file looks like UTF-16 without a byte-order mark; save it as UTF-8", at: SourceLocation(file: path))])
+        }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
 
         guard var text = String(validating: bytes, as: UTF8.self) else {
@@ -33,6 +36,18 @@ enum SourceDecoder {
             text = String(cleaned)
         }
         return (SourceText(path: path, text: text), diagnostics)
+    }
+
+    /// UTF-16 text (mostly ASCII, as front-matter is) has a zero byte in every other place; UTF-8
+    /// text has none (a stray NUL is replaced with a warning). Half the places of one parity zero
+    /// and none of the other, in the first 512 bytes, is UTF-16.
+    static func looksLikeUTF16(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let sample = bytes.prefix(512)
+        guard sample.count >= 4 else { return false }
+        var zeros = [0, 0]
+        for (offset, byte) in sample.enumerated() where byte == 0 { zeros[offset % 2] += 1 }
+        let half = sample.count / 2
+        return (zeros[0] == 0 && zeros[1] * 2 >= half) || (zeros[1] == 0 && zeros[0] * 2 >= half)
     }
 
     /// C0 controls other than tab and newline, and DEL: never meant in a journal entry.

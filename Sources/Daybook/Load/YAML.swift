@@ -35,6 +35,21 @@ enum YAML {
         return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
     }
 
+    /// What every reader composes YAML with: the aliases counted first (`YAMLAliases`), so a
+    /// "billion laughs" is refused at its alias instead of filling memory.
+    static func compose(_ text: String, _ resolver: Resolver = .default) throws -> Node? {
+        if let over = YAMLAliases.overLimit(text) {
+            throw TooManyAliases(name: over.name, line: over.line, column: over.column)
+        }
+        return try Yams.compose(yaml: text, resolver, .default, .utf8)
+    }
+
+    struct TooManyAliases: Error {
+        var name: String
+        var line: Int
+        var column: Int
+    }
+
     /// The parser's complaint about a YAML text, positioned within that text (1-based).
     struct Problem {
         var message: String
@@ -60,6 +75,11 @@ enum YAML {
                 message = "duplicate key '\(duplicateKey!)'"
                 line = context.mark.line
                 column = context.mark.column
+            case nil where error is TooManyAliases:
+                let over = error as! TooManyAliases
+                message = "the alias *\(over.name) makes its aliases stand for more than \(YAMLAliases.limit) values; write them out instead"
+                line = over.line
+                column = over.column
             case .reader(let problem, _, _, _):
                 message = problem
                 line = 1

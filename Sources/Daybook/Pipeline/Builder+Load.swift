@@ -12,9 +12,8 @@ extension Build {
         // The features read what they need (quotes, the search cache) while the entries are read.
         let input = FeatureInput(options: options, files: files, settings: settings, progress: progress)
         async let loadingFeatures = Features.load(input)
-        if !FileManager.default.fileExists(atPath: options.journal.appendingPathComponent(files.entriesFolder).path) {
-            diagnostics.append(.warning("no \(files.entriesFolder)/ folder; the site will have no entries", at: nil))
-        }
+        diagnostics += files.problems
+        if let problem = JournalFiles.entriesFolderKind(options.journal, files.entriesFolder) { diagnostics.append(problem) }
         var read: BuildCache?
         if options.writes && options.useCache { read = if let cacheRead { await cacheRead.value } else { BuildCache.load(journal: options.journal) } }
         let cache = read?.parseKey == Builder.parseKey(settings) ? read : nil
@@ -100,6 +99,10 @@ extension Builder {
             if let stat, let hit = cached[path], hit.stat == stat, stat.modified < trustedBefore {
                 return LoadedEntry(path: path, parsed: hit.parsed, hash: hit.hash, stat: stat, body: hit.body,
                                    listKey: hit.listKey, reused: true)
+            }
+            // An entry over the limit is refused by its size, before its bytes are read.
+            if let stat, stat.size > EntryLoader.sizeLimit {
+                return LoadedEntry(path: path, parsed: ParsedEntry(nil, [EntryLoader.tooBig(path: path, size: stat.size)]), hash: [], stat: nil)
             }
             guard let bytes = folder.read(path, root: root) else {
                 return LoadedEntry(path: path, parsed: ParsedEntry(nil, [.error("could not read the file", at: SourceLocation(file: path))]),

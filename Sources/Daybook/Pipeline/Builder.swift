@@ -36,8 +36,15 @@ public enum Builder {
         } catch is CancellationError {
             throw BuildFailure([.error(options.writes ? "stopped; the output folder is as the last build left it" : "stopped")])
         } catch {
-            throw BuildFailure([.error("\(error.localizedDescription)")])
+            throw BuildFailure([.error(describe(error, output: options.writes ? options.resolvedOutput.path : nil))])
         }
+    }
+
+    /// A file system error as a user can act on it: with the path it is about (Foundation's
+    /// "The volume is read only." names none), or else the output folder being written.
+    static func describe(_ error: any Error, output: String?) -> String {
+        let path = (error as? CocoaError)?.filePath ?? (error as NSError).userInfo[NSFilePathErrorKey] as? String ?? output
+        return path.map { "\($0): \(error.localizedDescription)" } ?? error.localizedDescription
     }
 }
 

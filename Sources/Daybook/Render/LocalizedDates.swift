@@ -30,6 +30,7 @@ final class LocalizedDates {
     private let monthYear: DateFormatter
     private let monthName: DateFormatter
     private let monthAbbreviation: DateFormatter
+    private let yearAlone: DateFormatter
     private var days: [LocalDay: Day]
     private var fullDates: [LocalDay: String]
     /// Days formatted by this instance, handed to `known` when it goes.
@@ -81,13 +82,13 @@ final class LocalizedDates {
         monthYear = formatter { $0.setLocalizedDateFormatFromTemplate("MMMMy") }
         monthName = formatter { $0.setLocalizedDateFormatFromTemplate("LLLL") }
         monthAbbreviation = formatter { $0.setLocalizedDateFormatFromTemplate("LLL") }
+        yearAlone = formatter { $0.dateFormat = "y" }
     }
 
     func day(_ day: LocalDay) -> Day {
         if let cached = days[day] { return cached }
-        let date = Self.date(day)
-        let value = Day(long: long.string(from: date), full: full.string(from: date),
-                        weekday: weekday.string(from: date), weekdayShort: weekdayShort.string(from: date), short: short.string(from: date))
+        let value = Day(long: string(long, day), full: string(full, day),
+                        weekday: string(weekday, day), weekdayShort: string(weekdayShort, day), short: string(short, day))
         days[day] = value
         newDays[day] = value
         return value
@@ -96,7 +97,7 @@ final class LocalizedDates {
     /// `Wednesday, 1 May 2024` alone: a fifth of `day(_:)`'s work, for the calendars' 366 days a year.
     func fullDate(_ day: LocalDay) -> String {
         if let known = days[day]?.full ?? fullDates[day] { return known }
-        let value = full.string(from: Self.date(day))
+        let value = string(full, day)
         fullDates[day] = value
         newFullDates[day] = value
         return value
@@ -105,7 +106,7 @@ final class LocalizedDates {
     /// `May 2024`
     func monthYear(_ key: MonthKey) -> String {
         if let cached = months[key] { return cached }
-        let value = monthYear.string(from: Self.date(LocalDay(year: key.year, month: key.month, day: 1)))
+        let value = string(monthYear, LocalDay(year: key.year, month: key.month, day: 1))
         months[key] = value
         return value
     }
@@ -118,6 +119,19 @@ final class LocalizedDates {
     /// `May`, abbreviated where the locale abbreviates.
     func monthAbbreviation(_ month: Int) -> String {
         monthAbbreviation.string(from: Self.date(LocalDay(year: 2001, month: month, day: 1)))
+    }
+
+    /// `day` as `formatter` writes it, in the proleptic Gregorian calendar that Daybook's dates
+    /// are in. ICU's Gregorian calendar turns Julian before October 1582, so an earlier day is
+    /// written as the same day a whole number of 400-year cycles later (the same weekday: a cycle
+    /// is exactly 20,871 weeks), with that year's number put back.
+    private func string(_ formatter: DateFormatter, _ day: LocalDay) -> String {
+        guard day.year < 1600 else { return formatter.string(from: Self.date(day)) }
+        let later = LocalDay(year: day.year + (1600 - day.year + 399) / 400 * 400, month: day.month, day: day.day)
+        let text = formatter.string(from: Self.date(later))
+        // Mid-year, the Julian and Gregorian years have the same number.
+        func year(_ number: Int) -> String { yearAlone.string(from: Self.date(LocalDay(year: number, month: 6, day: 15))) }
+        return text.replacingOccurrences(of: year(later.year), with: year(day.year))
     }
 
     private static func date(_ day: LocalDay) -> Date {

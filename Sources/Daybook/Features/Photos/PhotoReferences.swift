@@ -90,7 +90,7 @@ enum PhotoReferences {
             }
             request.inline.append(PhotoReference(name: image.target, path: resolved, text: image.alt, location: location))
         }
-        if !split.yaml.isEmpty, let root = try? Yams.compose(yaml: split.yaml, .basic, .default, .utf8), let mapping = root.mapping {
+        if !split.yaml.isEmpty, let root = try? YAML.compose(split.yaml, .basic), let mapping = root.mapping {
             problems += frontMatter(mapping, source: source, split: split, folder: folder, into: &request)
         }
         return (request, problems)

@@ -28,7 +28,7 @@ enum QuoteFileLoader {
         var reader = QuoteFileReader(source: source, isJSON: isJSON)
         let root: Node?
         do {
-            root = try Yams.compose(yaml: isJSON ? yamlCompatible(json: source.text) : source.text)
+            root = try YAML.compose(isJSON ? yamlCompatible(json: source.text) : source.text)
         } catch {
             return ([], decodeProblems + [reader.malformed(error)])
         }

@@ -74,18 +74,40 @@ struct FrontMatterNode: Sendable {
 }
 
 extension FrontMatterNode {
-    /// The same value read by Yams, with libyaml's positions.
-    init(_ node: Node) {
-        let line = node.mark?.line ?? 1, column = node.mark?.column ?? 1
+    /// The same value read by Yams, with libyaml's positions mapped to the text's (`YAMLLines`).
+    init(_ node: Node, lines: YAMLLines) {
+        let (line, column) = lines.position(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
         switch node {
         case .scalar(let scalar):
             self.init(.scalar(scalar.string, plain: scalar.style == .plain), line: line, column: column)
         case .sequence(let sequence):
-            self.init(.list(sequence.map(FrontMatterNode.init)), line: line, column: column)
+            self.init(.list(sequence.map { FrontMatterNode($0, lines: lines) }), line: line, column: column)
         case .mapping(let mapping):
-            self.init(.map(mapping.map { (FrontMatterNode($0.key), FrontMatterNode($0.value)) }), line: line, column: column)
+            self.init(.map(mapping.map { (FrontMatterNode($0.key, lines: lines), FrontMatterNode($0.value, lines: lines)) }), line: line, column: column)
         case .alias:
             self.init(.scalar("", plain: false), line: line, column: column)
         }
+    }
+}
+
+extension FrontMatterNode {
+    /// The node with control characters that escapes wrote (YAML `"\0"`, `"\e"`, JSON and TOML
+    /// `\u0000`) replaced by U+FFFD, as `SourceDecoder` replaces raw ones; `found` gets each
+    /// scalar's position and the first such character in it.
+    func replacingControlCharacters(_ found: (FrontMatterNode, Unicode.Scalar) -> Void) -> FrontMatterNode {
+        var copy = self
+        switch content {
+        case .scalar(let text, let plain):
+            guard let first = text.unicodeScalars.first(where: SourceDecoder.isForbiddenControl) else { return self }
+            found(self, first)
+            var cleaned = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars { cleaned.append(SourceDecoder.isForbiddenControl(scalar) ? "\u{FFFD}" : scalar) }
+            copy.content = .scalar(String(cleaned), plain: plain)
+        case .list(let items):
+            copy.content = .list(items.map { $0.replacingControlCharacters(found) })
+        case .map(let pairs):
+            copy.content = .map(pairs.map { (key: $0.key.replacingControlCharacters(found), value: $0.value.replacingControlCharacters(found)) })
+        }
+        return copy
     }
 }

@@ -15,7 +15,7 @@ enum Shortcodes {
 
     /// The body with every shortcode rewritten, and a warning for the first of each kind in it.
     static func rewrite(_ body: String, source: SourceText, firstLine: Int) -> (String, [Diagnostic]) {
-        guard body.contains("{{<") || body.contains("{{%") || body.contains("{%") else { return (body, []) }
+        guard mayHaveShortcodes(body.utf8) else { return (body, []) }
         var lines: [String] = []
         var seen: Set<String> = []
         var diagnostics: [Diagnostic] = []
@@ -33,7 +33,7 @@ enum Shortcodes {
                 lines.append(String(line))
                 continue
             }
-            lines.append(rewriteLine(String(line)) { found, column in
+            lines.append(rewriteLine(line) { found, column in
                 guard !isClosing(found) else { return }
                 let kind = found.syntax.replacingOccurrences(of: " ", with: " \(found.name) ")
                 guard seen.insert(kind).inserted else { return }
@@ -45,35 +45,63 @@ enum Shortcodes {
         return (lines.joined(separator: "\n"), diagnostics)
     }
 
-    private static let openers: [(open: String, close: String, syntax: String)] = [
-        ("{{<", ">}}", "{{< >}}"), ("{{%", "%}}", "{{% %}}"), ("{%", "%}", "{% %}"),
+    private static let openers: [(open: [UInt8], close: [UInt8], syntax: String)] = [
+        (Array("{{<".utf8), Array(">}}".utf8), "{{< >}}"), (Array("{{%".utf8), Array("%}}".utf8), "{{% %}}"),
+        (Array("{%".utf8), Array("%}".utf8), "{% %}"),
     ]
 
-    private static func rewriteLine(_ line: String, report: (Found, Int) -> Void) -> String {
-        var output = ""
-        var rest = Substring(line)
-        var column = 1
-        while let (range, opener) = nextOpener(in: rest) {
-            let inner = rest[range.upperBound...]
-            guard let close = inner.range(of: opener.close) else { break }
-            output += rest[..<range.lowerBound]
-            column += rest.distance(from: rest.startIndex, to: range.lowerBound)
-            let found = parse(String(inner[..<close.lowerBound]), syntax: opener.syntax)
-            report(found, column)
-            output += replacement(found)
-            column += rest.distance(from: range.lowerBound, to: close.upperBound)
-            rest = inner[close.upperBound...]
+    /// Whether any opener (`{{<`, `{{%`, `{%`) appears: every opener starts `{` followed by `{` or `%`.
+    /// A byte loop, so the bodies of a journal without shortcodes cost one pass and no string search.
+    static func mayHaveShortcodes(_ text: some Collection<UInt8>) -> Bool {
+        var previousBrace = false
+        for byte in text {
+            if previousBrace && (byte == UInt8(ascii: "{") || byte == UInt8(ascii: "%")) { return true }
+            previousBrace = byte == UInt8(ascii: "{")
         }
-        return output + rest
+        return false
     }
 
-    private static func nextOpener(in text: Substring) -> (Range<Substring.Index>, (open: String, close: String, syntax: String))? {
-        var best: (Range<Substring.Index>, (open: String, close: String, syntax: String))?
-        for opener in openers {
-            guard let range = text.range(of: opener.open) else { continue }
-            if best == nil || range.lowerBound < best!.0.lowerBound { best = (range, opener) }
+    /// One forward pass over the line's bytes: each opener's closer is looked for from the opener on,
+    /// and the scan goes on after it, so the work is linear in the line however many shortcodes it holds.
+    /// An opener without a closer ends the rewriting of the line, as it leaves the rest as written.
+    private static func rewriteLine(_ line: Substring, report: (Found, Int) -> Void) -> String {
+        let bytes = Array(line.utf8)
+        guard mayHaveShortcodes(bytes) else { return String(line) }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0, copied = 0, column = 1
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "{"), let opener = openers.first(where: { starts(bytes, $0.open, at: index) }) else {
+                index += 1
+                continue
+            }
+            let innerStart = index + opener.open.count
+            guard let close = find(opener.close, in: bytes, from: innerStart) else { break }
+            output += bytes[copied..<index]
+            column += String(decoding: bytes[copied..<index], as: UTF8.self).count
+            let found = parse(String(decoding: bytes[innerStart..<close], as: UTF8.self), syntax: opener.syntax)
+            report(found, column)
+            output += replacement(found).utf8
+            let end = close + opener.close.count
+            column += String(decoding: bytes[index..<end], as: UTF8.self).count
+            index = end
+            copied = end
         }
-        return best
+        output += bytes[copied...]
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func starts(_ bytes: [UInt8], _ prefix: [UInt8], at index: Int) -> Bool {
+        index + prefix.count <= bytes.count && bytes[index..<(index + prefix.count)].elementsEqual(prefix)
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0] && starts(bytes, needle, at: index) { return index }
+            index += 1
+        }
+        return nil
     }
 
     private static func parse(_ inner: String, syntax: String) -> Found {

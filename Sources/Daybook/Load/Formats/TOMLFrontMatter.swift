@@ -1,9 +1,10 @@
-import Foundation
-import TOMLKit
-
-/// Reads TOML front-matter (between `+++` lines, as Hugo and Zola write it) into the same
-/// nodes as YAML. TOML's own dates become the text shapes `DateParser` reads: a local date
-/// `2022-08-08`, a local date-time `2022-08-08T09:30:00`, an offset one `...+09:00`.
+/// Reads TOML front-matter (between `+++` lines, as Hugo and Zola write it) into the same nodes
+/// as YAML, each value with its own line and column. TOML's dates become the text shapes
+/// `DateParser` reads: `2022-08-08`, `2022-08-08T09:30:00`, `2022-08-08T09:30:00+09:00`.
+///
+/// Daybook's own reader, not TOMLKit: toml++ (under TOMLKit) ends the process with an assertion on
+/// some malformed inputs (`2=1979-05-27 2}`), and one imported post must not take a build down.
+/// It reads TOML 1.0 whole; nothing in it can trap on any input (see docs/entries.md).
 enum TOMLFrontMatter {
     /// A problem in the TOML, positioned within the text given (1-based).
     struct Problem: Error, Equatable {
@@ -12,100 +13,189 @@ enum TOMLFrontMatter {
         var column: Int
     }
 
+    /// Arrays and inline tables inside one another; deeper is refused, not recursed into.
+    static let depthLimit = 64
+
     static func parse(_ text: String) throws(Problem) -> FrontMatterNode {
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw Problem(message: error.description, line: max(1, error.source.begin.line), column: max(1, error.source.begin.column))
-        } catch {
-            throw Problem(message: "\(error)", line: 1, column: 1)
-        }
-        let positions = keyPositions(text)
-        var pairs: [(key: FrontMatterNode, value: FrontMatterNode)] = []
-        for key in table.keys {
-            guard let value = table[key] else { continue }
-            let (line, column) = positions[key] ?? (1, 1)
-            pairs.append((FrontMatterNode(.scalar(key, plain: false), line: line, column: 1),
-                          node(value, line: line, column: column)))
-        }
-        // toml++ hands keys back sorted; the file's order reads better in keyLines and errors.
-        pairs.sort { ($0.key.line, $0.key.scalar ?? "") < ($1.key.line, $1.key.scalar ?? "") }
-        return FrontMatterNode(.map(pairs), line: 1, column: 1)
+        var reader = TOMLReader(text)
+        return try reader.document()
+    }
+}
+
+/// A table being filled: its keys in the order written, and what each holds.
+struct TOMLTable {
+    enum Item {
+        case value(FrontMatterNode)
+        case table(TOMLTable)
+        /// `[[name]]`: an array of tables, filled one header at a time.
+        case tables([TOMLTable])
     }
 
-    /// Nested values get their top-level key's line: TOMLKit gives no position per value.
-    private static func node(_ value: TOMLValueConvertible, line: Int, column: Int) -> FrontMatterNode {
-        func scalar(_ text: String, plain: Bool = true) -> FrontMatterNode {
-            FrontMatterNode(.scalar(text, plain: plain), line: line, column: column)
-        }
-        switch value.type {
-        case .string: return scalar(value.string ?? "", plain: false)
-        case .int: return scalar(value.int.map(String.init) ?? "")
-        case .double: return scalar(value.double.map { "\($0)" } ?? "")
-        case .bool: return scalar(value.bool == true ? "true" : "false")
-        case .date: return scalar(value.date.map(dateText) ?? "")
-        case .time: return scalar(value.time.map(timeText) ?? "")
-        case .dateTime: return scalar(value.dateTime.map(dateTimeText) ?? "")
-        case .array:
-            let items = (value.array.map(Array.init) ?? []).map { node($0, line: line, column: column) }
-            return FrontMatterNode(.list(items), line: line, column: column)
-        case .table:
-            guard let table = value.table else { return FrontMatterNode(.map([]), line: line, column: column) }
-            let pairs = table.keys.compactMap { key in
-                table[key].map { (key: scalar(key, plain: false), value: node($0, line: line, column: column)) }
+    var keys: [FrontMatterNode] = []
+    var items: [String: Item] = [:]
+    var line: Int
+    var column: Int
+    /// Given its own `[header]` (a second one is an error) or written inline (closed to additions).
+    var isDefined = false
+    var isInline = false
+
+    init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    var node: FrontMatterNode {
+        let pairs = keys.map { key in
+            let value: FrontMatterNode = switch items[key.scalar ?? ""]! {
+            case .value(let node): node
+            case .table(let table): table.node
+            case .tables(let tables): FrontMatterNode(.list(tables.map(\.node)), line: key.line, column: key.column)
             }
-            return FrontMatterNode(.map(pairs), line: line, column: column)
+            return (key: key, value: value)
+        }
+        return FrontMatterNode(.map(pairs), line: line, column: column)
+    }
+
+    /// Runs `body` on the table at `path` below this one, making the tables on the way (as
+    /// `a.b.c = 1` and `[a.b]` do); the last of an array of tables is the one `[[a]]` opened last.
+    mutating func within<T>(_ path: ArraySlice<FrontMatterNode>, _ body: (inout TOMLTable) throws(TOMLFrontMatter.Problem) -> T)
+        throws(TOMLFrontMatter.Problem) -> T {
+        guard let key = path.first else { return try body(&self) }
+        let name = key.scalar ?? ""
+        let rest = path.dropFirst()
+        switch items[name] {
+        case nil:
+            guard !isInline else { throw problem("'\(name)' cannot be added to an inline table after it is closed", at: key) }
+            keys.append(key)
+            var table = TOMLTable(line: key.line, column: key.column)
+            let result = try table.within(rest, body)
+            items[name] = .table(table)
+            return result
+        case .table(var table):
+            guard !table.isInline else { throw problem("'\(name)' is an inline table, closed to further keys", at: key) }
+            items[name] = nil
+            defer { items[name] = .table(table) }
+            return try table.within(rest, body)
+        case .tables(var tables):
+            items[name] = nil
+            defer { items[name] = .tables(tables) }
+            return try tables[tables.count - 1].within(rest, body)
+        case .value:
+            throw problem("'\(name)' is already a value, not a table", at: key)
         }
     }
 
-    static func dateText(_ date: TOMLDate) -> String {
-        "\(pad(date.year, 4))-\(pad(date.month))-\(pad(date.day))"
+    mutating func add(_ key: FrontMatterNode, _ item: Item) throws(TOMLFrontMatter.Problem) {
+        let name = key.scalar ?? ""
+        guard items[name] == nil else { throw problem("duplicate key '\(name)'", at: key) }
+        guard !isInline else { throw problem("'\(name)' cannot be added to an inline table after it is closed", at: key) }
+        keys.append(key)
+        items[name] = item
     }
 
-    static func timeText(_ time: TOMLTime) -> String {
-        "\(pad(time.hour)):\(pad(time.minute)):\(pad(time.second))"
+    func problem(_ message: String, at node: FrontMatterNode) -> TOMLFrontMatter.Problem {
+        TOMLFrontMatter.Problem(message: message, line: node.line, column: node.column)
     }
+}
 
-    static func dateTimeText(_ value: TOMLDateTime) -> String {
-        var text = dateText(value.date) + "T" + timeText(value.time)
-        if let offset = value.offset?.offset {
-            text += offset == 0 ? "Z" : "\(offset < 0 ? "-" : "+")\(pad(abs(offset) / 60)):\(pad(abs(offset) % 60))"
-        }
-        return text
-    }
+/// The structure of a TOML text: key/value lines, `[table]` and `[[array]]` headers.
+struct TOMLReader {
+    var cursor: TOMLCursor
+    var depth = 0
 
-    private static func pad(_ value: Int, _ width: Int = 2) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
+    init(_ text: String) { cursor = TOMLCursor(text) }
 
-    /// Line and value column of each top-level key: `key = ...` before the first table header,
-    /// `[key]` / `[[key]]` headers, and the first part of a dotted key (`location.lat = 1`).
-    static func keyPositions(_ text: String) -> [String: (Int, Int)] {
-        var positions: [String: (Int, Int)] = [:]
-        var inTable = false
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.drop { $0 == " " || $0 == "\t" }
-            let indent = raw.count - line.count
-            if line.hasPrefix("[") {
-                inTable = true
-                let name = line.drop { $0 == "[" }.prefix { $0 != "]" && $0 != "." }
-                let key = unquoted(name.trimmingCharacters(in: .whitespaces))
-                if positions[key] == nil { positions[key] = (offset + 1, indent + 1) }
-                continue
+    mutating func document() throws(TOMLFrontMatter.Problem) -> FrontMatterNode {
+        var root = TOMLTable(line: 1, column: 1)
+        var current: [FrontMatterNode] = []
+        while true {
+            cursor.skipBlanksNewlinesAndComments()
+            guard let byte = cursor.current else { break }
+            if byte == UInt8(ascii: "[") {
+                current = try header(into: &root)
+            } else {
+                let path = try key()
+                cursor.skipBlanks()
+                guard cursor.skip(UInt8(ascii: "=")) else { throw cursor.problem("expected '=' after the key, found \(cursor.shown)") }
+                cursor.skipBlanks()
+                let value = try self.value()
+                try root.within(current[...]) { (table: inout TOMLTable) throws(TOMLFrontMatter.Problem) in
+                    try table.within(path.dropLast()) { (inner: inout TOMLTable) throws(TOMLFrontMatter.Problem) in
+                        try inner.add(path[path.count - 1], .value(value))
+                    }
+                }
             }
-            guard !inTable, let equals = line.firstIndex(of: "="), !line.hasPrefix("#") else { continue }
-            let key = unquoted(String(line[..<equals].prefix { $0 != "." }).trimmingCharacters(in: .whitespaces))
-            let valueStart = line[line.index(after: equals)...].prefix { $0 == " " || $0 == "\t" }.count
-            let column = indent + line.distance(from: line.startIndex, to: equals) + 2 + valueStart
-            if positions[key] == nil { positions[key] = (offset + 1, column) }
+            try endOfLine()
         }
-        return positions
+        return root.node
     }
 
-    private static func unquoted(_ key: String) -> String {
-        guard key.count >= 2, let first = key.first, first == "\"" || first == "'", key.last == first else { return key }
-        return String(key.dropFirst().dropLast())
+    /// `[a.b]` or `[[a.b]]`; the path of the table that the following keys go into.
+    private mutating func header(into root: inout TOMLTable) throws(TOMLFrontMatter.Problem) -> [FrontMatterNode] {
+        let isArray = cursor.peek(1) == UInt8(ascii: "[")
+        let (line, column) = (cursor.line, cursor.column)
+        cursor.advance(isArray ? 2 : 1)
+        cursor.skipBlanks()
+        let path = try key()
+        cursor.skipBlanks()
+        guard cursor.skip(UInt8(ascii: "]")), !isArray || cursor.skip(UInt8(ascii: "]")) else {
+            throw cursor.problem("expected '\(isArray ? "]]" : "]")' to close the table's name, found \(cursor.shown)")
+        }
+        let last = path[path.count - 1], name = last.scalar ?? ""
+        try root.within(path.dropLast()) { (parent: inout TOMLTable) throws(TOMLFrontMatter.Problem) in
+            var fresh = TOMLTable(line: line, column: column)
+            fresh.isDefined = true
+            switch parent.items[name] {
+            case nil:
+                try parent.add(last, isArray ? .tables([fresh]) : .table(fresh))
+            case .tables(let tables) where isArray:
+                parent.items[name] = .tables(tables + [fresh])
+            case .table(var table) where !isArray && !table.isDefined && !table.isInline:
+                table.isDefined = true
+                parent.items[name] = .table(table)
+            default:
+                throw parent.problem("'\(name)' is already defined", at: last)
+            }
+        }
+        return path
+    }
+
+    /// A key, dotted or not: `title`, `"a b"`, `location.lat`; each part with its position.
+    mutating func key() throws(TOMLFrontMatter.Problem) -> [FrontMatterNode] {
+        var parts: [FrontMatterNode] = []
+        repeat {
+            cursor.skipBlanks()
+            let (line, column) = (cursor.line, cursor.column)
+            let text: String
+            switch cursor.current {
+            case UInt8(ascii: "\""): text = try basicString(multiline: false)
+            case UInt8(ascii: "'"): text = try literalString(multiline: false)
+            default:
+                var bare: [UInt8] = []
+                while let byte = cursor.current, Self.isBareKey(byte) {
+                    bare.append(byte)
+                    cursor.advance()
+                }
+                guard !bare.isEmpty else { throw cursor.problem("expected a key, found \(cursor.shown)") }
+                text = String(decoding: bare, as: UTF8.self)
+            }
+            parts.append(FrontMatterNode(.scalar(text, plain: false), line: line, column: column))
+            cursor.skipBlanks()
+        } while cursor.skip(UInt8(ascii: "."))
+        return parts
+    }
+
+    static func isBareKey(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+    }
+
+    /// After a key/value or a header: blanks, a comment, then a newline or the end.
+    private mutating func endOfLine() throws(TOMLFrontMatter.Problem) {
+        cursor.skipBlanks()
+        cursor.skipComment()
+        guard cursor.atEnd || cursor.skip(0x0A) else {
+            throw cursor.problem("expected the end of the line after the value, found \(cursor.shown)")
+        }
     }
 }

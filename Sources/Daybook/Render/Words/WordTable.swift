@@ -16,7 +16,7 @@ struct WordTable: Sendable {
     static func read(_ source: SourceText) -> (WordTable, [Diagnostic]) {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: source.text, .default, .default, .utf8)
+            root = try YAML.compose(source.text)
         } catch {
             let problem = YAML.Problem(error)
             return (WordTable(), [source.error("malformed YAML: \(problem.message)", line: problem.line, column: problem.column)])
