@@ -55,7 +55,8 @@ public struct ForeignSite: Sendable, Hashable {
             }
         }
         do {
-            return (try Yams.compose(yaml: text).map(FrontMatterNode.init), [])
+            // Through Daybook's reader: aliases are counted before anything is built.
+            return (try YAML.compose(text, .basic).map { FrontMatterNode($0, lines: YAMLLines(text)) }, [])
         } catch {
             let problem = YAML.Problem(error)
             return (nil, [.warning("not read: malformed YAML: \(problem.message)", at: SourceLocation(file: name, line: problem.line, column: problem.column))])
