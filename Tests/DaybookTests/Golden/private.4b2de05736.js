@@ -6,7 +6,8 @@
    asks to remember the device: then the AES-KW key alone goes to IndexedDB, with an expiry.
    Sealed files arrive as scripts, `daybookSealed(name, base64)`, which work from any host and
    from disk. Each is checked against its name (SHA-256) and fully decrypted before any use.
-   Pages are shown in a full-window <iframe srcdoc>, routed by `#/<folder of the page>/`.
+   Pages are shown in a full-window <iframe srcdoc>; their routes stay in memory and, sealed,
+   in the history entries, never in the address (see currentRoute below).
    The format is docs/private.md's; Tests/site/private_reference.py is its reference.
 
      window.daybookPrivate.derivations -> how many password derivations this tab ran
