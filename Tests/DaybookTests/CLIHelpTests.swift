@@ -27,10 +27,14 @@ import Testing
         #expect(try CLI.run(["check", folder.root.path]).status == 1)
     }
 
+    /// A journal with an empty entries folder builds; without the folder it is an error (issue 23).
     @Test func aJournalWithNoEntriesYetStillBuilds() throws {
-        let journal = try TemporaryJournal(["daybook.yml": "title: New\n"])
+        let journal = try TemporaryJournal(["daybook.yml": "title: New\n", "entries/.keep": ""])
         defer { journal.remove() }
         #expect(try CLI.run(["build", journal.root.path]).status == 0)
+        try FileManager.default.removeItem(at: journal.root.appendingPathComponent("entries"))
+        let missing = try CLI.run(["build", journal.root.path])
+        #expect(missing.status == 1 && missing.stderr.contains("no entries/ folder"))
     }
 
     @Test func newOffATerminalWritesNothingAndSaysWhatToDo() throws {

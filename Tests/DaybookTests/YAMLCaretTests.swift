@@ -7,7 +7,7 @@ import Testing
     @Test func anUnclosedBracketIsShownWhereItOpens() {
         let (_, diagnostics) = loadEntry("---\ntitle: A day\ndate: 2024-05-01\nrating: [1\n---\nBody\n")
         #expect(diagnostics.map(\.rendered) == ["""
-            entries/2024/05/01.md:4:9: error: malformed YAML in front-matter: did not find expected ',' or ']' (while parsing a flow sequence started at line 4, column 9)
+            entries/2024/05/01.md:4:9: error: malformed YAML in front-matter: while parsing a flow sequence started here: did not find expected ',' or ']' at line 5, column 1
             rating: [1
                     ^
             """])
@@ -16,7 +16,7 @@ import Testing
     @Test func anUnclosedQuoteIsShownWhereItOpens() {
         let (_, diagnostics) = loadEntry("---\ntitle: \"A day\ndate: 2024-05-01\n---\nBody\n")
         #expect(diagnostics.map(\.headline) == [
-            "entries/2024/05/01.md:2:8: error: malformed YAML in front-matter: found unexpected end of stream (while scanning a quoted scalar started at line 2, column 8)",
+            "entries/2024/05/01.md:2:8: error: malformed YAML in front-matter: while scanning a quoted scalar started here: found unexpected end of stream at line 3, column 17",
         ])
     }
 }
