@@ -31,7 +31,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = pathlib.Path(os.environ.get("DAYBOOK_BIN", ROOT / ".build/debug/daybook"))
 SHOTS = ROOT / ".build/layout-screenshots"
 CHECKS = (pathlib.Path(__file__).parent / "layout_checks.js").read_text(encoding="utf-8")
-SECRETS = {"DAYBOOK_SITE_KEY": "a site key for the layout test, 32+ characters long", "DAYBOOK_PASSWORD": "tiles and trams"}
+SECRETS = {"DAYBOOK_SITE_KEY": "0UYx/+fyV1q1cE3ctHNkDOz6jFy/UenMsqpl/NDq+wY=", "DAYBOOK_PASSWORD": "tiles and trams"}
 VIEWS = [(w, "light") for w in (320, 390, 768, 1024, 1280, 1440)] + [(390, "dark"), (1280, "dark")]
 PAGES = ["home-search", "entry", "entry-long", "lightbox", "month", "year", "archives", "tags", "tag",
          "places", "place", "on-this-day", "stats", "404", "404-base-url", "unlock", "private-entry"]
