@@ -16,17 +16,14 @@ Quick mode (the default, in `make test`): the step that builds Daybook runs as w
 that `swift` is a stand-in that checks its arguments and hands over the binary this checkout
 already built. `--full` runs the real `swift build -c release` of the tagged clone (minutes).
 """
-import argparse
+import functools
 import json
 import os
 import pathlib
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 
-import yaml
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGE_LIST = ROOT / "Templates/starter/debian-packages.txt"
@@ -54,10 +51,16 @@ def listed_packages(text=None):
     return [line.split("#", 1)[0].strip() for line in text.splitlines() if line.split("#", 1)[0].strip()]
 
 
+@functools.lru_cache(maxsize=1)
+def package_manifest():
+    """`swift package dump-package`, asked once per process: every apt step checks against it."""
+    return json.loads(run(["swift", "package", "dump-package"], cwd=ROOT))
+
+
 def system_libraries(manifest=None):
     """(target, pkg-config module, apt packages) of every system library of Package.swift."""
     if manifest is None:
-        manifest = json.loads(run(["swift", "package", "dump-package"], cwd=ROOT))
+        manifest = package_manifest()
     found = []
     for target in manifest["targets"]:
         if target.get("type") != "system":
