@@ -93,7 +93,7 @@ import Testing
         for (path, data) in expected { #expect(site[path] == data, "\(path) differs") }
     }
 
-    @Test func sameSecretsSameBytesInAnyTimeZoneAndAPasswordChangeOnlyTouchesTheKeyFile() throws {
+    @Test func sameSecretsSameBytesInAnyTimeZone() throws {
         let journal = try TemporaryJournal(Self.journalFiles)
         defer { journal.remove() }
         #expect(try Self.build(journal).status == 0)
@@ -101,28 +101,53 @@ import Testing
         #expect(try Self.build(journal, ["--output", journal.root.appendingPathComponent("other").path, "--no-cache"],
                                env: Self.secrets.merging(["TZ": "Pacific/Kiritimati"]) { $1 }).status == 0)
         #expect(try tree(journal.root.appendingPathComponent("other")) == first)
-        var changed = Self.secrets
-        changed["DAYBOOK_PASSWORD"] = "a different passphrase"
-        #expect(try Self.build(journal, env: changed).status == 0)
-        let after = try tree(journal.site)
-        #expect(Set(after.keys) == Set(first.keys))
-        #expect(after.keys.filter { after[$0] != first[$0] } == ["private/keys.js"])
     }
 
-    @Test func addingAReaderWhoSeesWhatAnotherSeesOnlyTouchesTheKeyFile() throws {
+    /// Finding 3 of the review: after a password change or a reader's removal, the old password
+    /// with the old key file (from the host's history, an archive, a cache) opened everything
+    /// published afterwards. Now the edition gets new keys, and every sealed file changes.
+    @Test func aPasswordChangeOrARemovedReaderRevokesTheOldKeyFile() throws {
         var files = Self.journalFiles
-        files["daybook.yml"] = "title: Shared\nreaders: [Anna]\n"
+        files["daybook.yml"] = "title: Shared\nreaders: [Anna, Ben]\n"
         let journal = try TemporaryJournal(files)
         defer { journal.remove() }
-        var env = ["DAYBOOK_SITE_KEY": Self.secrets["DAYBOOK_SITE_KEY"]!, "DAYBOOK_PASSWORD_ANNA": "anna's passphrase"]
+        let siteKey = Self.secrets["DAYBOOK_SITE_KEY"]!
+        var env = ["DAYBOOK_SITE_KEY": siteKey, "DAYBOOK_PASSWORD_ANNA": "anna's passphrase", "DAYBOOK_PASSWORD_BEN": "ben's passphrase"]
         #expect(try Self.build(journal, env: env).status == 0)
-        let first = try tree(journal.site)
-        try journal.write("daybook.yml", "title: Shared\nreaders: [Anna, Ben]\n")
-        env["DAYBOOK_PASSWORD_BEN"] = "ben's passphrase"
+        let first = Self.text(try tree(journal.site))
+        let bensOldKey = try #require(try Self.editionKey(first, siteKey: siteKey, name: "ben", password: "ben's passphrase"))
+        #expect(try Self.openManifest(first, key: bensOldKey, edition: "*") != nil)
+
+        try journal.write("daybook.yml", "title: Shared\nreaders: [Anna]\n")
+        env["DAYBOOK_PASSWORD_BEN"] = nil
         #expect(try Self.build(journal, env: env).status == 0)
-        let after = try tree(journal.site)
-        #expect(Set(after.keys) == Set(first.keys))
-        #expect(after.keys.filter { after[$0] != first[$0] } == ["private/keys.js"])
+        let removed = Self.text(try tree(journal.site))
+        #expect(try Self.openManifest(removed, key: bensOldKey, edition: "*") == nil)
+        #expect(try Self.editionKey(removed, siteKey: siteKey, name: "ben", password: "ben's passphrase") == nil)
+        #expect(Self.sealed(first).isDisjoint(with: Self.sealed(removed)), "a sealed file kept its bytes under the revoked key")
+
+        let annasOldKey = try #require(try Self.editionKey(removed, siteKey: siteKey, name: "anna", password: "anna's passphrase"))
+        env["DAYBOOK_PASSWORD_ANNA"] = "anna's new passphrase"
+        #expect(try Self.build(journal, env: env).status == 0)
+        let changed = Self.text(try tree(journal.site))
+        #expect(try Self.openManifest(changed, key: annasOldKey, edition: "*") == nil)
+        let annasNewKey = try #require(try Self.editionKey(changed, siteKey: siteKey, name: "anna", password: "anna's new passphrase"))
+        #expect(try Self.openManifest(changed, key: annasNewKey, edition: "*")?["index.html"] != nil)
+    }
+
+    static func sealed(_ site: [String: String]) -> Set<String> {
+        Set(site.filter { $0.key.hasPrefix("private/") && $0.key.hasSuffix(".js") && $0.key != PrivateFiles.keyFilePath }.map(\.value))
+    }
+
+    /// The edition key a reader's name and password unwrap from the site's key file, as the
+    /// browser does it; nil when no reader of the key file has them.
+    static func editionKey(_ site: [String: String], siteKey: String, name: String, password: String) throws -> [UInt8]? {
+        let text = try #require(site[PrivateFiles.keyFilePath])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(text.dropFirst("window.daybookKeys = ".count).dropLast(2).utf8)) as? [String: Any])
+        let reader = try PrivateKeys.reader(name: name, password: password, journalSalt: PrivateKeys(siteKey: siteKey).journalSalt)
+        guard let row = (json["readers"] as? [[String: String]])?.first(where: { $0["id"] == reader.id }),
+              let wrapped = Data(base64Encoded: row["key"] ?? "") else { return nil }
+        return try AES.KeyWrap.unwrap(wrapped, using: SymmetricKey(data: reader.kek)).bytes
     }
 
     @Test func aWholePrivateJournalPublishesOnlyTheUnlockPageKeysScriptsAndCiphertext() throws {
@@ -157,24 +182,34 @@ import Testing
         let env = ["DAYBOOK_SITE_KEY": Self.secrets["DAYBOOK_SITE_KEY"]!, "DAYBOOK_PASSWORD_ANNA": "anna's passphrase", "DAYBOOK_PASSWORD_BEN": "ben's passphrase"]
         #expect(try Self.build(journal, env: env).status == 0)
         let site = Self.text(try tree(journal.site))
-        let keys = PrivateKeys(siteKey: env["DAYBOOK_SITE_KEY"]!)
-        let all = try Self.manifest(site, siteKey: env["DAYBOOK_SITE_KEY"]!, edition: "*")
-        let friends = try Self.manifest(site, siteKey: env["DAYBOOK_SITE_KEY"]!, edition: "friends")
+        let all = try Self.manifest(site, siteKey: env["DAYBOOK_SITE_KEY"]!, edition: "*", readers: [(name: "anna", password: "anna's passphrase")])
+        let friends = try Self.manifest(site, siteKey: env["DAYBOOK_SITE_KEY"]!, edition: "friends", readers: [(name: "ben", password: "ben's passphrase")])
         #expect(all["2024/05/04/family-only/index.html"] != nil && friends["2024/05/04/family-only/index.html"] == nil)
         #expect(friends["2024/05/02/quokkamarker-visit/index.html"] != nil)
-        #expect(site["private/keys.js"]!.contains("\"named\":true") && site["private/keys.js"]!.contains(keys.readerID("ben")))
+        #expect(site["private/keys.js"]!.contains("\"named\":true"))
+        #expect(try Self.editionKey(site, siteKey: env["DAYBOOK_SITE_KEY"]!, name: "ben", password: "ben's passphrase") != nil)
     }
 
-    /// The edition's manifest, opened with the site key, as the test of what the edition holds.
-    static func manifest(_ site: [String: String], siteKey: String, edition: String = "*") throws -> [String: String] {
+    /// The edition's manifest, opened with the keys the site key and the readers give, as the test
+    /// of what the edition holds. The journal's readers are the single one of `secrets`, or `readers`.
+    static func manifest(_ site: [String: String], siteKey: String, edition: String = "*",
+                         readers: [(name: String, password: String)] = [(name: "", password: secrets["DAYBOOK_PASSWORD"]!)]) throws -> [String: String] {
         let keys = PrivateKeys(siteKey: siteKey)
+        let key = keys.edition(edition, epoch: keys.epoch(edition, readers: readers)).key
+        return try #require(try openManifest(site, key: key, edition: edition, folder: keys.editionFolder(edition)))
+    }
+
+    /// The manifest of the edition whose folder is `folder` (default: of edition "*" under the
+    /// test site key), opened with `key`; nil when the key does not open it.
+    static func openManifest(_ site: [String: String], key: [UInt8], edition: String, folder: String? = nil) throws -> [String: String]? {
+        let folder = folder ?? PrivateKeys(siteKey: secrets["DAYBOOK_SITE_KEY"]!).editionFolder(edition)
         let keyFile = try #require(site["private/keys.js"])
-        let folder = keys.editionFolder(edition)
         let name = try #require(keyFile.firstMatch(of: try Regex("\"folder\":\"\(folder)\",\"id\":\"[0-9a-f]+\",\"key\":\"[^\"]+\",\"manifest\":\"([0-9a-f]+)\""))?.output[1].substring)
         let script = try #require(site["private/\(folder)/\(name.prefix(2))/\(name).js"])
         let base64 = script.dropFirst("daybookSealed(\"\(name)\",\"".count).dropLast(4)
-        let plain = try Opener.open(Array(Data(base64Encoded: String(base64))!), role: "manifest", key: keys.editionKey(edition))
+        guard let plain = try? Opener.open(Array(Data(base64Encoded: String(base64))!), role: .manifest, key: key) else { return nil }
         let json = try JSONSerialization.jsonObject(with: Data(plain)) as? [String: Any]
+        #expect(json?["format"] as? Int == PrivateFiles.format)
         return try #require(json?["files"] as? [String: String])
     }
 }

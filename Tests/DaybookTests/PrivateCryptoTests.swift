@@ -8,7 +8,7 @@ import Testing
 enum Opener {
     struct Failure: Error {}
 
-    static func open(_ sealed: [UInt8], role: String, key: [UInt8]) throws -> [UInt8] {
+    static func open(_ sealed: [UInt8], role: Sealer.Role, key: [UInt8]) throws -> [UInt8] {
         guard sealed.count >= 8, Array(sealed.prefix(4)) == Sealer.magic else { throw Failure() }
         let count = sealed[4..<8].reduce(0) { $0 << 8 | Int($1) }
         var offset = 8, plain: [UInt8] = []
@@ -28,69 +28,120 @@ enum Opener {
 
 @Suite struct PrivateCryptoTests {
     static let keys = PrivateKeys(siteKey: "a site key of at least thirty-two characters")
-    static let sealer = Sealer(key: keys.editionKey("*"), nonceKey: keys.nonceKey("*"), folder: keys.editionFolder("*"))
+    static let readers = [(name: "anna", password: "correct horse")]
+    static let star = keys.edition("*", epoch: keys.epoch("*", readers: readers))
+    static let sealer = Sealer(star)
+    static let page = Sealer.Role.file("2024/05/01/ferry/index.html")
 
     static func pattern(_ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) } }
 
     @Test(arguments: [0, 1, 65_535, 65_536, 65_537, 150_000])
     func sealsInChunksAndOpens(size: Int) throws {
         let plain = Self.pattern(size)
-        let sealed = try Self.sealer.seal(plain, role: "2024/05/01/ferry/index.html")
+        let sealed = try Self.sealer.seal(plain, role: Self.page)
         let chunks = max(1, (size + 65_535) / 65_536)
-        #expect(Array(sealed.prefix(8)) == Array("DBK1".utf8) + Sealer.bigEndian(UInt32(chunks)))
+        #expect(Array(sealed.prefix(8)) == Array("DBK2".utf8) + Sealer.bigEndian(UInt32(chunks)))
         #expect(sealed.count == 8 + size + chunks * 28)
-        #expect(try Opener.open(sealed, role: "2024/05/01/ferry/index.html", key: Self.keys.editionKey("*")) == plain)
+        #expect(try Opener.open(sealed, role: Self.page, key: Self.star.key) == plain)
     }
 
     @Test func sameInputSameBytesAndAnyChangeChangesThem() throws {
         let plain = Array("<p>Grey morning.</p>".utf8)
-        let sealed = try Self.sealer.seal(plain, role: "index.html")
-        #expect(try Self.sealer.seal(plain, role: "index.html") == sealed)
-        #expect(try Self.sealer.seal(plain, role: "404.html") != sealed)
-        #expect(try Self.sealer.seal(plain + [0x20], role: "index.html").prefix(20) != sealed.prefix(20))
-        let other = Sealer(key: Self.keys.editionKey("family"), nonceKey: Self.keys.nonceKey("family"), folder: "")
-        #expect(try other.seal(plain, role: "index.html") != sealed)
+        let sealed = try Self.sealer.seal(plain, role: .file("index.html"))
+        #expect(try Self.sealer.seal(plain, role: .file("index.html")) == sealed)
+        #expect(try Self.sealer.seal(plain, role: .file("404.html")) != sealed)
+        #expect(try Self.sealer.seal(plain + [0x20], role: .file("index.html")).prefix(20) != sealed.prefix(20))
+        let family = Self.keys.edition("family", epoch: Self.keys.epoch("family", readers: Self.readers))
+        #expect(try Sealer(family).seal(plain, role: .file("index.html")) != sealed)
     }
 
     @Test func aSwappedChangedOrTruncatedFileDoesNotOpen() throws {
-        let key = Self.keys.editionKey("*")
-        let sealed = try Self.sealer.seal(Self.pattern(150_000), role: "search/t/1.js")
-        #expect(throws: (any Error).self) { try Opener.open(sealed, role: "search/t/2.js", key: key) }
+        let key = Self.star.key, role = Sealer.Role.file("search/t/1.js")
+        let sealed = try Self.sealer.seal(Self.pattern(150_000), role: role)
+        #expect(throws: (any Error).self) { try Opener.open(sealed, role: .file("search/t/2.js"), key: key) }
         var flipped = sealed
         flipped[100] ^= 1
-        #expect(throws: (any Error).self) { try Opener.open(flipped, role: "search/t/1.js", key: key) }
+        #expect(throws: (any Error).self) { try Opener.open(flipped, role: role, key: key) }
         // Dropping the last chunk and fixing the count still fails: each chunk is bound to the count.
         var truncated = Array(sealed.prefix(8 + 2 * (65_536 + 28)))
         truncated[7] = 2
-        #expect(throws: (any Error).self) { try Opener.open(truncated, role: "search/t/1.js", key: key) }
-        #expect(throws: (any Error).self) { try Opener.open(sealed, role: "search/t/1.js", key: Self.keys.editionKey("family")) }
+        #expect(throws: (any Error).self) { try Opener.open(truncated, role: role, key: key) }
+        let family = Self.keys.edition("family", epoch: Self.keys.epoch("family", readers: Self.readers))
+        #expect(throws: (any Error).self) { try Opener.open(sealed, role: role, key: family.key) }
+    }
+
+    /// Finding 9 of the review: a site file named `manifest` sealed under the same role space as
+    /// the manifest decrypted as one. A file's role is now `file:<path>`.
+    @Test func noFileOpensAsTheManifest() throws {
+        let sealed = try Self.sealer.seal(Array(#"{"files":{},"format":2,"generation":0}"#.utf8), role: .file("manifest"))
+        #expect(throws: (any Error).self) { try Opener.open(sealed, role: .manifest, key: Self.star.key) }
+        #expect(Sealer.Role.file("manifest").bytes != Sealer.Role.manifest.bytes)
+    }
+
+    /// Finding 9: unchanged 64 KiB chunks of a large file stayed byte for byte the same across
+    /// versions, which placed an edit inside it. Now a change anywhere changes every chunk.
+    @Test func anEditInALargeFileChangesEveryChunk() throws {
+        var plain = Self.pattern(4 * 65_536 + 100)
+        let before = try Self.sealer.seal(plain, role: .file("archives/index.html"))
+        plain[plain.count - 1] ^= 1
+        let after = try Self.sealer.seal(plain, role: .file("archives/index.html"))
+        for index in 0..<5 {
+            let at = 8 + index * (65_536 + 28)
+            #expect(before[at..<at + 12] != after[at..<at + 12], "chunk \(index) kept its nonce")
+            #expect(before[at + 12..<at + 64] != after[at + 12..<at + 64], "chunk \(index) kept its ciphertext")
+        }
     }
 
     @Test func aReadersPasswordUnwrapsTheEditionKey() throws {
-        let salt = Self.keys.readerSalt("anna")
-        let wrapped = try PrivateKeys.wrap(Self.keys.editionKey("*"), password: "correct horse", salt: salt, iterations: 1000)
+        let salt = Self.keys.journalSalt
+        let anna = try PrivateKeys.reader(name: "anna", password: "correct horse", journalSalt: salt, iterations: 1000)
+        let wrapped = try PrivateKeys.wrap(Self.star.key, kek: anna.kek)
         #expect(wrapped.count == 40)
-        let kek = try PrivateKeys.keyEncryptionKey(password: "correct horse", salt: salt, iterations: 1000)
-        #expect(try AES.KeyWrap.unwrap(wrapped, using: kek).bytes == Self.keys.editionKey("*"))
-        let wrong = try PrivateKeys.keyEncryptionKey(password: "correct horsE", salt: salt, iterations: 1000)
-        #expect(throws: (any Error).self) { try AES.KeyWrap.unwrap(wrapped, using: wrong) }
+        #expect(try AES.KeyWrap.unwrap(wrapped, using: SymmetricKey(data: anna.kek)).bytes == Self.star.key)
+        let wrong = try PrivateKeys.reader(name: "anna", password: "correct horsE", journalSalt: salt, iterations: 1000)
+        #expect(throws: (any Error).self) { try AES.KeyWrap.unwrap(wrapped, using: SymmetricKey(data: wrong.kek)) }
+        #expect(wrong.id != anna.id)
     }
 
-    @Test func keysAreDerivedFromTheSiteKeyAlone() {
+    /// Finding 6: a reader's id was SHA-256 of the public salt and the name, so a list of first
+    /// names confirmed a reader at once. Now the id needs the password too, through PBKDF2.
+    @Test func aReadersNameAloneConfirmsNothing() throws {
+        let salt = Self.keys.journalSalt
+        let anna = try PrivateKeys.reader(name: "anna", password: "correct horse", journalSalt: salt, iterations: 1000)
+        let byName = [SHA256.hash(data: salt + Array("anna".utf8)), SHA256.hash(data: Array("anna".utf8) + salt)].map { hexString(Array($0)) }
+        #expect(byName.allSatisfy { !$0.hasPrefix(anna.id.prefix(16)) })
+        let other = try PrivateKeys.reader(name: "ben", password: "correct horse", journalSalt: salt, iterations: 1000)
+        #expect(other.id != anna.id && other.kek != anna.kek)
+    }
+
+    /// Finding 3: edition keys came from the site key alone, so an old password with an old key
+    /// file opened what was published after a password change or a reader's removal.
+    @Test func aChangeOfReadersGivesTheEditionNewKeys() {
+        let changed = Self.keys.edition("*", epoch: Self.keys.epoch("*", readers: [(name: "anna", password: "a new password")]))
+        let added = Self.keys.edition("*", epoch: Self.keys.epoch("*", readers: Self.readers + [(name: "ben", password: "bens password")]))
+        let removed = Self.keys.edition("*", epoch: Self.keys.epoch("*", readers: [(name: "ben", password: "bens password")]))
+        for other in [changed, added, removed] {
+            #expect(other.key != Self.star.key && other.nonceKey != Self.star.nonceKey)
+            #expect(other.folder == Self.star.folder)
+        }
+        let same = Self.keys.edition("*", epoch: Self.keys.epoch("*", readers: Self.readers))
+        #expect(same.key == Self.star.key)
+    }
+
+    @Test func keysAreDerivedFromTheSiteKeyAndTheReaders() {
         let again = PrivateKeys(siteKey: "a site key of at least thirty-two characters")
         let other = PrivateKeys(siteKey: "another site key of at least thirty-two characters")
-        #expect(again.editionKey("*") == Self.keys.editionKey("*"))
-        #expect(other.editionKey("*") != Self.keys.editionKey("*"))
-        #expect(Self.keys.editionKey("*") != Self.keys.nonceKey("*"))
-        #expect(Self.keys.editionFolder("*").count == 16 && Self.keys.readerID("anna").count == 16)
-        #expect(Self.keys.readerID("anna") != Self.keys.readerID("ben"))
-        #expect(!"\(Self.keys)".contains(hexString(Self.keys.editionKey("*")).prefix(8)))
+        #expect(again.edition("*", epoch: again.epoch("*", readers: Self.readers)).key == Self.star.key)
+        #expect(other.edition("*", epoch: other.epoch("*", readers: Self.readers)).key != Self.star.key)
+        #expect(Self.star.key != Self.star.nonceKey)
+        #expect(Self.star.folder.count == 16)
+        #expect(!"\(Self.keys)".contains(hexString(Self.star.key).prefix(8)) && !"\(Self.star)".contains(hexString(Self.star.key).prefix(8)))
     }
 
     @Test func theSealedFileIsAScriptNamedByItsDigest() throws {
-        let (file, name) = try Self.sealer.file(Array("x".utf8), role: "index.html")
+        let (file, name) = try Self.sealer.file(Array("x".utf8), role: .file("index.html"))
         #expect(name.count == 32)
-        #expect(file.path == "private/\(Self.keys.editionFolder("*"))/\(name.prefix(2))/\(name).js")
+        #expect(file.path == "private/\(Self.star.folder)/\(name.prefix(2))/\(name).js")
         let text = String(decoding: file.bytes, as: UTF8.self)
         #expect(text.hasPrefix("daybookSealed(\"\(name)\",\"") && text.hasSuffix("\");\n"))
         let base64 = text.dropFirst("daybookSealed(\"\(name)\",\"".count).dropLast(4)

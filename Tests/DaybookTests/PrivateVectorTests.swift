@@ -16,46 +16,54 @@ import Testing
     static func list(_ name: String) -> [[String: Any]] { vectors[name] as? [[String: Any]] ?? [] }
 
     @Test func theVectorsAreThere() {
-        #expect(Self.list("readers").count >= 3 && Self.list("editions").count >= 2 && Self.list("sealed").count >= 5)
+        #expect(Self.vectors["format"] as? Int == PrivateFiles.format)
+        #expect(Self.list("keks").count >= 3 && Self.list("editions").count >= 2 && Self.list("sealed").count >= 5)
     }
 
-    @Test func salts() {
+    static var passwords: [String: String] { vectors["passwords"] as? [String: String] ?? [:] }
+
+    static func editionKeys(_ id: String) -> EditionKeys {
+        let edition = list("editions").first { $0["id"] as? String == id } ?? [:]
+        let readers = (edition["readers"] as? [String] ?? []).map { (name: PrivacySettings.Reader.key($0), password: passwords[$0] ?? "") }
+        return keys.edition(id, epoch: keys.epoch(id, readers: readers))
+    }
+
+    @Test func journalSalt() {
         #expect(hexString(Self.keys.journalSalt) == Self.vectors["journal_salt_hex"] as? String)
-        for reader in Self.list("readers") {
-            let name = PrivacySettings.Reader.key(reader["name"] as? String ?? "")
-            #expect(name == reader["n"] as? String)
-            #expect(hexString(Self.keys.readerSalt(name)) == reader["salt_hex"] as? String)
-            #expect(Self.keys.readerID(name) == reader["id"] as? String)
-        }
     }
 
-    @Test func editionKeys() {
+    @Test func editionKeysAndEpochs() {
         for edition in Self.list("editions") {
             let id = edition["id"] as? String ?? ""
-            #expect(hexString(Self.keys.editionKey(id)) == edition["key_hex"] as? String)
-            #expect(hexString(Self.keys.nonceKey(id)) == edition["nonce_key_hex"] as? String)
-            #expect(Self.keys.editionFolder(id) == edition["folder"] as? String)
+            let readers = (edition["readers"] as? [String] ?? []).map { (name: PrivacySettings.Reader.key($0), password: Self.passwords[$0] ?? "") }
+            #expect(Self.keys.epoch(id, readers: readers) == edition["epoch"] as? String)
+            let keys = Self.editionKeys(id)
+            #expect(hexString(keys.key) == edition["key_hex"] as? String)
+            #expect(hexString(keys.nonceKey) == edition["nonce_key_hex"] as? String)
+            #expect(keys.folder == edition["folder"] as? String)
         }
     }
 
-    @Test func passwordsAndWrappedKeys() throws {
+    @Test func readersAndWrappedKeys() throws {
         for case let kek in Self.list("keks") {
-            let salt = Self.keys.readerSalt(PrivacySettings.Reader.key(kek["reader"] as? String ?? ""))
+            let name = PrivacySettings.Reader.key(kek["reader"] as? String ?? "")
+            #expect(name == kek["n"] as? String)
             let password = kek["password"] as? String ?? "", iterations = kek["iterations"] as? Int ?? 0
-            #expect(hexString(salt) == kek["salt_hex"] as? String)
-            #expect(hexString(try PrivateKeys.keyEncryptionKey(password: password, salt: salt, iterations: iterations).bytes) == kek["kek_hex"] as? String)
-            let wrapped = try PrivateKeys.wrap(Self.keys.editionKey(kek["edition"] as? String ?? ""), password: password, salt: salt, iterations: iterations)
+            let reader = try PrivateKeys.reader(name: name, password: password, journalSalt: Self.keys.journalSalt, iterations: iterations)
+            #expect(hexString(reader.kek) == kek["kek_hex"] as? String)
+            #expect(reader.id == kek["id"] as? String)
+            let wrapped = try PrivateKeys.wrap(Self.editionKeys(kek["edition"] as? String ?? "").key, kek: reader.kek)
             #expect(Data(wrapped).base64EncodedString() == kek["wrapped"] as? String)
         }
     }
 
     @Test func sealedFiles() throws {
         for case let sealed in Self.list("sealed") {
-            let edition = sealed["edition"] as? String ?? ""
-            let sealer = Sealer(key: Self.keys.editionKey(edition), nonceKey: Self.keys.nonceKey(edition), folder: Self.keys.editionFolder(edition))
+            let sealer = Sealer(Self.editionKeys(sealed["edition"] as? String ?? ""))
             let plain = Self.plaintext(sealed["plaintext"] as? [String: Any] ?? [:])
-            let (file, name) = try sealer.file(plain, role: sealed["role"] as? String ?? "")
-            #expect(Data(try sealer.seal(plain, role: sealed["role"] as? String ?? "")).base64EncodedString() == sealed["binary"] as? String)
+            let role = Sealer.Role.file(sealed["role"] as? String ?? "")
+            let (file, name) = try sealer.file(plain, role: role)
+            #expect(Data(try sealer.seal(plain, role: role)).base64EncodedString() == sealed["binary"] as? String)
             #expect(name == sealed["name"] as? String)
             #expect(file.path == sealed["path"] as? String)
         }
@@ -63,10 +71,9 @@ import Testing
 
     @Test func manifest() throws {
         let manifest = Self.vectors["manifest"] as? [String: Any] ?? [:]
-        let files = manifest["files"] as? [String: String] ?? [:]
-        #expect(String(decoding: try PrivateFiles.manifest(files), as: UTF8.self) == manifest["plaintext"] as? String)
-        let sealer = Sealer(key: Self.keys.editionKey("*"), nonceKey: Self.keys.nonceKey("*"), folder: Self.keys.editionFolder("*"))
-        let (file, name) = try sealer.file(try PrivateFiles.manifest(files), role: "manifest")
+        let files = manifest["files"] as? [String: String] ?? [:], generation = manifest["generation"] as? Int ?? -1
+        #expect(String(decoding: PrivateFiles.manifest(files, generation: generation), as: UTF8.self) == manifest["plaintext"] as? String)
+        let (file, name) = try Sealer(Self.editionKeys("*")).file(PrivateFiles.manifest(files, generation: generation), role: .manifest)
         #expect(name == manifest["name"] as? String)
         #expect(String(decoding: file.bytes, as: UTF8.self) == manifest["script"] as? String)
     }

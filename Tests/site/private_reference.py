@@ -1,4 +1,4 @@
-"""A reference implementation of Daybook's private-journal format v1 (docs: /tmp/spec ->
+"""A reference implementation of Daybook's private-journal format v2 (docs: /tmp/spec ->
 docs/private.md), in Python with PyPI `cryptography`, for the browser tests and the known-answer
 vectors shared by the Swift and JavaScript sides.
 
@@ -24,8 +24,10 @@ from cryptography.hazmat.primitives.kdf.pbkdf2 import PBKDF2HMAC
 from cryptography.hazmat.primitives.keywrap import aes_key_unwrap, aes_key_wrap
 
 CHUNK = 65536
-HKDF_SALT = b"daybook private v1"
-MAGIC = b"DBK1"
+FORMAT = 2
+HKDF_SALT = b"daybook private v2"
+READER_SALT = b"daybook reader v2"
+MAGIC = b"DBK2"
 TEMPLATES = pathlib.Path(__file__).resolve().parents[2] / "Templates"
 
 
@@ -45,12 +47,18 @@ def reader_name(name: str) -> str:
     return unicodedata.normalize("NFC", name).lower()
 
 
-def reader_salt(site_key: bytes, name: str) -> bytes:
-    return h(site_key, "reader-salt:" + reader_name(name), 16)
+def nfc(text: str) -> bytes:
+    return unicodedata.normalize("NFC", text).encode("utf-8")
 
 
-def reader_id(journal: bytes, name: str) -> str:
-    return hashlib.sha256(journal + reader_name(name).encode("utf-8")).hexdigest()[:16]
+def reader_secrets(journal: bytes, name: str, password: str, iterations: int):
+    """(kek, id): PBKDF2 of the password salted with the journal salt and the name, then HKDF."""
+    master = PBKDF2HMAC(algorithm=hashes.SHA256(), length=32, salt=journal + reader_name(name).encode("utf-8"),
+                        iterations=iterations).derive(nfc(password))
+
+    def split(info: str, length: int) -> bytes:
+        return HKDF(algorithm=hashes.SHA256(), length=length, salt=READER_SALT, info=info.encode()).derive(master)
+    return split("kek", 32), split("reader-id", 16).hex()
 
 
 def edition_id(labels) -> str:
@@ -58,21 +66,24 @@ def edition_id(labels) -> str:
     return "*" if labels is None else ",".join(sorted(labels))
 
 
-def edition_key(site_key: bytes, edition: str) -> bytes:
-    return h(site_key, "edition-key:" + edition, 32)
+def epoch(site_key: bytes, edition: str, readers) -> str:
+    """A keyed fingerprint of the edition's readers: [(name, password)], names as reader_name gives."""
+    data = edition.encode("utf-8") + b"\x00"
+    for name, password in sorted((reader_name(n), p) for n, p in readers):
+        data += name.encode("utf-8") + b"\x00" + nfc(password) + b"\x00"
+    return hmac.new(h(site_key, "edition-epoch", 32), data, hashlib.sha256).digest()[:16].hex()
 
 
-def nonce_key(site_key: bytes, edition: str) -> bytes:
-    return h(site_key, "edition-nonce:" + edition, 32)
+def edition_key(site_key: bytes, edition: str, epoch_hex: str) -> bytes:
+    return h(site_key, f"edition-key:{edition}:{epoch_hex}", 32)
+
+
+def nonce_key(site_key: bytes, edition: str, epoch_hex: str) -> bytes:
+    return h(site_key, f"edition-nonce:{edition}:{epoch_hex}", 32)
 
 
 def edition_folder(site_key: bytes, edition: str) -> str:
     return h(site_key, "edition-folder:" + edition, 8).hex()
-
-
-def kek(password: str, salt: bytes, iterations: int) -> bytes:
-    secret = unicodedata.normalize("NFC", password).encode("utf-8")
-    return PBKDF2HMAC(algorithm=hashes.SHA256(), length=32, salt=salt, iterations=iterations).derive(secret)
 
 
 def wrap(kek_bytes: bytes, key: bytes) -> bytes:
@@ -85,26 +96,42 @@ def unwrap(kek_bytes: bytes, wrapped: bytes) -> bytes:
 
 # ---- Sealed files -----------------------------------------------------------------------------
 
-def aad(role: str, index: int, count: int) -> bytes:
-    return b"daybook/v1\x00" + role.encode("utf-8") + b"\x00" + struct.pack(">II", index, count)
+class Manifest:
+    """The role of an edition's manifest, which no path in the site can take."""
+
+    def __repr__(self):
+        return "MANIFEST"
+
+
+MANIFEST = Manifest()
+
+
+def role_bytes(role) -> bytes:
+    """The manifest's role is "manifest"; a file's is "file:" and its path in the site."""
+    return b"manifest" if role is MANIFEST else b"file:" + role.encode("utf-8")
+
+
+def aad(role, index: int, count: int) -> bytes:
+    return b"daybook/v2\x00" + role_bytes(role) + b"\x00" + struct.pack(">II", index, count)
 
 
 def chunks(plaintext: bytes):
     return [plaintext[i:i + CHUNK] for i in range(0, len(plaintext), CHUNK)] or [b""]
 
 
-def seal(key: bytes, nonce_key_bytes: bytes, role: str, plaintext: bytes) -> bytes:
-    """The binary of a sealed file: magic, chunk count, then nonce || ciphertext || tag per chunk."""
-    parts = chunks(plaintext)
+def seal(key: bytes, nonce_key_bytes: bytes, role, plaintext: bytes) -> bytes:
+    """The binary of a sealed file: magic, chunk count, then nonce || ciphertext || tag per chunk.
+    `role` is MANIFEST or a path in the site."""
+    parts, digest = chunks(plaintext), hashlib.sha256(plaintext).digest()
     out = [MAGIC, struct.pack(">I", len(parts))]
     for i, part in enumerate(parts):
         data = aad(role, i, len(parts))
-        nonce = hmac.new(nonce_key_bytes, data + part, hashlib.sha256).digest()[:12]
+        nonce = hmac.new(nonce_key_bytes, digest + data + part, hashlib.sha256).digest()[:12]
         out += [nonce, AESGCM(key).encrypt(nonce, part, data)]
     return b"".join(out)
 
 
-def unseal(key: bytes, role: str, binary: bytes) -> bytes:
+def unseal(key: bytes, role, binary: bytes) -> bytes:
     """The plaintext of a sealed file; raises on any change (cryptography's InvalidTag or ValueError)."""
     if binary[:4] != MAGIC or len(binary) < 8:
         raise ValueError("not a sealed file")
@@ -136,15 +163,15 @@ def compact_json(value) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def manifest_bytes(files: dict) -> bytes:
-    return compact_json({"files": files, "format": 1}).encode("utf-8")
+def manifest_bytes(files: dict, generation: int = 0) -> bytes:
+    return compact_json({"files": files, "format": FORMAT, "generation": generation}).encode("utf-8")
 
 
 def keys_js(journal: bytes, readers: list, iterations: int, named: bool, remember_days: int) -> str:
-    """`private/keys.js`; readers are dicts with folder, id, key, manifest, salt (base64 done here)."""
-    rows = sorted(({"folder": r["folder"], "id": r["id"], "key": b64(r["key"]), "manifest": r["manifest"],
-                    "salt": b64(r["salt"])} for r in readers), key=lambda r: r["id"])
-    body = {"format": 1, "iterations": iterations, "kdf": "PBKDF2-SHA256", "named": named, "readers": rows,
+    """`private/keys.js`; readers are dicts with folder, id, key, manifest (base64 done here)."""
+    rows = sorted(({"folder": r["folder"], "id": r["id"], "key": b64(r["key"]), "manifest": r["manifest"]}
+                   for r in readers), key=lambda r: r["id"])
+    body = {"format": FORMAT, "iterations": iterations, "kdf": "PBKDF2-SHA256", "named": named, "readers": rows,
             "remember_days": remember_days, "salt": b64(journal)}
     return "window.daybookKeys = " + compact_json(body) + ";\n"
 
@@ -156,11 +183,13 @@ def b64(data: bytes) -> str:
 # ---- An edition, and a whole site --------------------------------------------------------------
 
 class Edition:
-    """Seals files of one edition into `out`/private/<folder>/ and remembers their names."""
+    """Seals files of one edition into `out`/private/<folder>/ and remembers their names.
+    `readers`: [(name, password)] of the readers who open it."""
 
-    def __init__(self, site_key: bytes, edition: str, out: pathlib.Path):
-        self.key, self.nonce = edition_key(site_key, edition), nonce_key(site_key, edition)
-        self.folder, self.out, self.files = edition_folder(site_key, edition), out, {}
+    def __init__(self, site_key: bytes, edition: str, out: pathlib.Path, readers=(), generation: int = 0):
+        e = epoch(site_key, edition, readers)
+        self.key, self.nonce = edition_key(site_key, edition, e), nonce_key(site_key, edition, e)
+        self.folder, self.out, self.files, self.generation = edition_folder(site_key, edition), out, {}, generation
 
     def add(self, role: str, plaintext: bytes) -> str:
         binary = seal(self.key, self.nonce, role, plaintext)
@@ -168,12 +197,12 @@ class Edition:
         target = self.out / sealed_path(self.folder, name)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(sealed_script(name, binary), encoding="ascii")
-        if role != "manifest":
+        if role is not MANIFEST:
             self.files[role] = name
         return name
 
     def finish(self) -> str:
-        return self.add("manifest", manifest_bytes(self.files))
+        return self.add(MANIFEST, manifest_bytes(self.files, self.generation))
 
 
 PUBLIC_NAMES = {"robots.txt"}
@@ -193,7 +222,7 @@ def asset_named(site: pathlib.Path, stem: str, ext: str):
 
 def make_private_site(plain: pathlib.Path, out: pathlib.Path, site_key: str, readers: list,
                       iterations: int = 600000, remember_days: int = 30, mixed: bool = False,
-                      title: str = "", lang: str = "en", fresh_assets: bool = True) -> dict:
+                      title: str = "", lang: str = "en", fresh_assets: bool = True, generation: int = 0) -> dict:
     """Writes to `out` a private journal made of the plain site `plain`: every page and data file
     sealed for each reader's edition, `private/keys.js`, the viewer at `private/index.html` (and
     at `index.html` unless `mixed`, where the plain pages stay public as a stand-in public site).
@@ -217,7 +246,8 @@ def make_private_site(plain: pathlib.Path, out: pathlib.Path, site_key: str, rea
     for reader in readers:
         edition = edition_id(reader.get("labels"))
         if edition not in editions:
-            editions[edition] = Edition(key, edition, out)
+            group = [(r["name"], r["password"]) for r in readers if edition_id(r.get("labels")) == edition]
+            editions[edition] = Edition(key, edition, out, group, generation)
             for path in files:
                 if path not in NEVER and not is_asset(path) and path not in PUBLIC_NAMES:
                     editions[edition].add(path, (plain / path).read_bytes())
@@ -226,10 +256,8 @@ def make_private_site(plain: pathlib.Path, out: pathlib.Path, site_key: str, rea
     rows = []
     for reader in readers:
         edition = editions[edition_id(reader.get("labels"))]
-        salt = reader_salt(key, reader["name"])
-        rows.append({"folder": edition.folder, "id": reader_id(journal, reader["name"]), "salt": salt,
-                     "key": wrap(kek(reader["password"], salt, iterations), edition.key),
-                     "manifest": edition.manifest})
+        kek, rid = reader_secrets(journal, reader["name"], reader["password"], iterations)
+        rows.append({"folder": edition.folder, "id": rid, "key": wrap(kek, edition.key), "manifest": edition.manifest})
     named = any(r["name"] for r in readers)
     (out / "private").mkdir(exist_ok=True)
     (out / "private/keys.js").write_text(keys_js(journal, rows, iterations, named, remember_days))

@@ -105,13 +105,15 @@ def outside_requests(d, allowed_host=None):
     return found
 
 
-def sealed_file(site, path):
-    """The published file of the edition's file at `path` (a path in the site), via the manifest."""
+def sealed_file(site, path, readers=READERS):
+    """The published file of the edition's file at `path` (a path in the site), via the manifest
+    of the edition "*" of `readers`; "manifest" for the manifest itself."""
     keys = json.loads(re.match(r"window\.daybookKeys = (.*);\n", (site / "private/keys.js").read_text()).group(1))
     reader = keys["readers"][0]
-    key = ref.edition_key(SITE_KEY.encode(), "*")
+    site_key = SITE_KEY.encode()
+    key = ref.edition_key(site_key, "*", ref.epoch(site_key, "*", [(r["name"], r["password"]) for r in readers]))
     manifest_file = site / ref.sealed_path(reader["folder"], reader["manifest"])
-    manifest = json.loads(ref.unseal(key, "manifest", binary_of(manifest_file)))
+    manifest = json.loads(ref.unseal(key, ref.MANIFEST, binary_of(manifest_file)))
     return site / ref.sealed_path(reader["folder"], manifest["files"][path]) if path != "manifest" else manifest_file
 
 
@@ -327,7 +329,7 @@ def remembered_reload_and_lock(site, driver):
 
 STORED_RECORD = """
 const done = arguments[arguments.length - 1];
-const open = indexedDB.open('daybook-private', 1);
+const open = indexedDB.open('daybook-private');
 open.onupgradeneeded = () => open.result.createObjectStore('devices');
 open.onsuccess = () => {
   const get = open.result.transaction('devices').objectStore('devices').get(window.daybookKeys.salt);
@@ -485,24 +487,20 @@ const joined = parts => new Uint8Array(parts.reduce((a, b) => [...a, ...new Uint
 async function fails(promise) { try { await promise; return false; } catch (e) { return true; } }
 (async () => {
   const journal = b64(v.journal_salt);
-  for (const r of v.readers) {
-    const id = await p.readerId(journal, r.name);
-    if (id !== r.id) errors.push(`reader id of ${JSON.stringify(r.name)}: ${id} != ${r.id}`);
-  }
   const editionKeys = {};
   for (const e of v.editions)
     editionKeys[e.id] = await crypto.subtle.importKey('raw', fromHex(e.key_hex), 'AES-GCM', false, ['decrypt']);
   for (const k of v.keks) {
-    const salt = fromHex(k.salt_hex), reader = v.readers.find(r => r.name === k.reader);
-    if (reader.salt_hex !== k.salt_hex) errors.push('salt of ' + k.reader);
-    const kek = await p.deriveKek(k.password, salt, k.iterations);
+    const reader = await p.deriveReader(journal, k.reader, k.password, k.iterations);
+    if (reader.id !== k.id) errors.push(`reader id of ${JSON.stringify(k.reader)}: ${reader.id} != ${k.id}`);
     let key = null;
-    try { key = await p.unwrapEditionKey(kek, k.wrapped); } catch (e) { errors.push(`unwrap for ${k.reader}/${k.iterations}: ${e}`); }
+    try { key = await p.unwrapEditionKey(reader.kek, k.wrapped); } catch (e) { errors.push(`unwrap for ${k.reader}/${k.iterations}: ${e}`); }
     if (k.edition === '*' && key) editionKeys['unwrapped ' + k.iterations] = key;
     const raw = await crypto.subtle.importKey('raw', fromHex(k.kek_hex), 'AES-KW', false, ['unwrapKey']);
     if (await fails(p.unwrapEditionKey(raw, k.wrapped))) errors.push('kek_hex does not unwrap for ' + k.reader);
-    if (!(await fails(p.deriveKek(k.password + ' ', salt, k.iterations).then(w => p.unwrapEditionKey(w, k.wrapped)))))
-      errors.push('a wrong password unwrapped for ' + k.reader);
+    const wrong = await p.deriveReader(journal, k.reader, k.password + ' ', k.iterations);
+    if (wrong.id === k.id) errors.push('a wrong password gave the id of ' + k.reader);
+    if (!(await fails(p.unwrapEditionKey(wrong.kek, k.wrapped)))) errors.push('a wrong password unwrapped for ' + k.reader);
   }
   let checked = 0;
   for (const [label, key] of Object.entries(editionKeys).filter(([l]) => l === '*' || l.startsWith('unwrapped'))) {
@@ -516,6 +514,7 @@ async function fails(promise) { try { await promise; return false; } catch (e) {
       if (hex(await crypto.subtle.digest('SHA-256', got)) !== s.plaintext_sha256 || got.length !== expected.length)
         errors.push(`${label} plaintext of ${s.role}`);
       if (!(await fails(p.unseal(key, s.role + 'x', binary)))) errors.push('another role opened ' + s.role);
+      if (!(await fails(p.unseal(key, p.MANIFEST, binary)))) errors.push(s.role + ' opened as the manifest');
       const flipped = binary.slice(); flipped[flipped.length - 1] ^= 1;
       if (!(await fails(p.unseal(key, s.role, flipped)))) errors.push('a flipped byte opened ' + s.role);
       if (s.chunks > 1) {
@@ -525,7 +524,8 @@ async function fails(promise) { try { await promise; return false; } catch (e) {
         if (!(await fails(p.unseal(key, s.role, dropped)))) errors.push('a file without its last chunk opened ' + s.role);
       }
     }
-    const m = joined(await p.unseal(key, 'manifest', b64(v.manifest.binary)));
+    const m = joined(await p.unseal(key, p.MANIFEST, b64(v.manifest.binary)));
+    if (!(await fails(p.unseal(key, 'manifest', b64(v.manifest.binary))))) errors.push('the manifest opened as a file named manifest');
     if (new TextDecoder().decode(m) !== v.manifest.plaintext) errors.push('manifest of ' + label);
   }
   if (!(await fails(p.unseal(editionKeys['family'], v.sealed[1].role, b64(v.sealed[1].binary)))))

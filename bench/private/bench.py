@@ -57,7 +57,7 @@ const [password, done] = arguments;
 PBKDF2_JS = """
 const [iterations, done] = arguments;
 const start = performance.now();
-window.daybookPrivate.deriveKek('x', new Uint8Array(16), iterations).then(() => done(performance.now() - start));"""
+window.daybookPrivate.deriveReader(new Uint8Array(16), '', 'x', iterations).then(() => done(performance.now() - start));"""
 
 ROUTE_JS = """
 const [route, done] = arguments, before = window.daybookPrivate.pages, start = performance.now();

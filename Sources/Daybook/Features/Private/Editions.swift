@@ -9,12 +9,11 @@ extension WriteStage {
         var manifests: [String: String] = [:]
         for edition in plan.editions {
             progress(BuildProgress(stage: "Encrypting", done: 0, total: 0))
-            let folder = plan.keys.editionFolder(edition.id)
-            let sealer = Sealer(key: plan.keys.editionKey(edition.id), nonceKey: plan.keys.nonceKey(edition.id), folder: folder)
+            let sealer = Sealer(plan.keys(for: edition))
             let sealing = SealingSink(sealer: sealer, target: sink, last: last, skipped: Set(renderer.files.map(\.path)))
             sealedPages += try await makeEdition(edition, plan, into: sealing)
             let names = sealing.names.withLock { $0 }
-            let manifest = try sealer.file(PrivateFiles.manifest(names), role: "manifest")
+            let manifest = try sealer.file(PrivateFiles.manifest(names, generation: plan.generation), role: .manifest)
             manifests[edition.id] = manifest.name
             try sealing.target.accept([manifest.file], newFolders: true)
             made.add([(manifest.file.path, ContentHash.digest(manifest.file.bytes))])

@@ -5,11 +5,12 @@ import Foundation
 enum PrivateFiles {
     static let folder = "private/"
     static let keyFilePath = "private/keys.js"
-    static let format = 1
+    static let format = 2
 
-    /// The manifest of an edition: every file's path and sealed name, as JSON with its keys in
-    /// code-point order (Foundation's sorted keys compare digits as numbers on Linux).
-    static func manifest(_ names: [String: String]) -> [UInt8] {
+    /// The manifest of an edition: every file's path and sealed name, and the generation that
+    /// orders versions of the edition, as JSON with its keys in code-point order (Foundation's
+    /// sorted keys compare digits as numbers on Linux).
+    static func manifest(_ names: [String: String], generation: Int) -> [UInt8] {
         var json = JSONWriter()
         json.object { object in
             object.field("files") { files in
@@ -20,25 +21,27 @@ enum PrivateFiles {
                 }
             }
             object.field("format") { $0.int(format) }
+            object.field("generation") { $0.int(generation) }
         }
         return json.bytes
     }
 
-    /// `private/keys.js`: for every reader, their id, salt, wrapped edition key, edition folder and
+    /// `private/keys.js`: for every reader, their id, wrapped edition key, edition folder and
     /// manifest. Each password is turned into a key once (PBKDF2, 600,000 rounds), readers side by side.
     static func keyFile(_ plan: PrivatePlan, manifests: [String: String], iterations: Int = PrivateKeys.iterations) throws -> [OutputFile] {
-        let keys = plan.keys
-        var jobs: [(name: String, edition: String, password: String)] = []
+        let salt = plan.keys.journalSalt
+        var jobs: [(name: String, edition: EditionKeys, manifest: String, password: String)] = []
         for edition in plan.editions {
-            for reader in edition.readers { jobs.append((reader.key, edition.id, plan.passwords[reader.key] ?? "")) }
+            let keys = plan.keys(for: edition)
+            for reader in edition.readers { jobs.append((reader.key, keys, manifests[edition.id] ?? "", plan.passwords[reader.key] ?? "")) }
         }
-        let wrapped = concurrentMap(jobs) { job in
-            Result { try PrivateKeys.wrap(keys.editionKey(job.edition), password: job.password, salt: keys.readerSalt(job.name), iterations: iterations) }
+        let made = concurrentMap(jobs) { job in
+            Result {
+                let reader = try PrivateKeys.reader(name: job.name, password: job.password, journalSalt: salt, iterations: iterations)
+                return (id: reader.id, key: try PrivateKeys.wrap(job.edition.key, kek: reader.kek), folder: job.edition.folder, manifest: job.manifest)
+            }
         }
-        var readers: [(id: String, salt: [UInt8], key: [UInt8], folder: String, manifest: String)] = []
-        for (job, key) in zip(jobs, wrapped) {
-            readers.append((keys.readerID(job.name), keys.readerSalt(job.name), try key.get(), keys.editionFolder(job.edition), manifests[job.edition] ?? ""))
-        }
+        var readers = try made.map { try $0.get() }
         readers.sort { $0.id < $1.id }
         // Fields in code-point order, as the format's known answers have them.
         var json = JSONWriter()
@@ -54,12 +57,11 @@ enum PrivateFiles {
                         object.field("id") { $0.plainString(reader.id) }
                         object.field("key") { $0.plainString(Data(reader.key).base64EncodedString()) }
                         object.field("manifest") { $0.plainString(reader.manifest) }
-                        object.field("salt") { $0.plainString(Data(reader.salt).base64EncodedString()) }
                     }
                 }
             }
             file.field("remember_days") { $0.int(plan.settings.rememberDays) }
-            file.field("salt") { $0.plainString(Data(keys.journalSalt).base64EncodedString()) }
+            file.field("salt") { $0.plainString(Data(salt).base64EncodedString()) }
         }
         return [OutputFile(path: keyFilePath, bytes: Array("window.daybookKeys = ".utf8) + json.bytes + Array(";\n".utf8))]
     }

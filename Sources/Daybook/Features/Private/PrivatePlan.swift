@@ -21,6 +21,15 @@ struct PrivatePlan: Sendable, CustomStringConvertible {
     var passwords: [String: String]
     /// The private entries' labels (empty: every reader), by source path.
     private var labels: [String: Set<String>]
+    /// Orders versions of the editions, so a browser refuses one older than it has opened: the
+    /// newest entry's wall-clock time, or `SOURCE_DATE_EPOCH` when that is later (every commit).
+    var generation = 0
+
+    /// The keys of `edition` for its readers and their passwords as they are now.
+    func keys(for edition: Edition) -> EditionKeys {
+        let readers = edition.readers.map { (name: $0.key, password: passwords[$0.key] ?? "") }
+        return keys.edition(edition.id, epoch: keys.epoch(edition.id, readers: readers))
+    }
 
     /// The plan for the `entries` the build publishes (`published`), or nil for a journal with
     /// nothing private. A private journal without its secrets gets errors, never a plan.
@@ -45,8 +54,10 @@ struct PrivatePlan: Sendable, CustomStringConvertible {
             ? SourceLocation(file: "daybook.yml", line: settings.wholeJournalLine, column: settings.wholeJournalColumn) : firstPrivate
         let (secrets, secretProblems) = environment.read(readers: readers, named: !settings.readers.isEmpty, for: why)
         guard let secrets, secretProblems.isEmpty else { return (nil, problems + secretProblems) }
-        let plan = PrivatePlan(settings: settings, keys: PrivateKeys(siteKey: secrets.siteKey),
+        var plan = PrivatePlan(settings: settings, keys: PrivateKeys(siteKey: secrets.siteKey),
                                editions: editions(readers), passwords: secrets.passwords, labels: labels)
+        let newest = entries.indices.filter { published(entries[$0]) }.map { entries[$0].date.wallClockSeconds }.max() ?? 0
+        plan.generation = max(newest, environment.sourceDateEpoch ?? 0)
         return (plan, problems)
     }
 

@@ -28,7 +28,7 @@ final class SealingSink: SiteSink {
     func accept(_ files: [OutputFile], newFolders: Bool) throws {
         var changed: [OutputFile] = [], named: [(String, String)] = [], unchanged: [(String, BuildCache.OutputRecord)] = []
         for file in files where !skipped.contains(file.path) {
-            let (sealed, name) = try sealer.file(file.bytes, role: file.path)
+            let (sealed, name) = try sealer.file(file.bytes, role: .file(file.path))
             named.append((file.path, name))
             let key = ContentHash.digest(sealed.bytes)
             if let old = last.kept(sealed.path, key) {

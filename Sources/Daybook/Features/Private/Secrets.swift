@@ -2,19 +2,25 @@ import Foundation
 
 /// The private journal's secrets, read from the environment only (where CI secrets arrive):
 /// `DAYBOOK_SITE_KEY`, and `DAYBOOK_PASSWORD` or `DAYBOOK_PASSWORD_<NAME>` per named reader.
-/// Holds only `DAYBOOK_*` variables, and prints none of them: its description is a placeholder,
-/// so a build's options can be logged or hashed without a secret reaching any output.
+/// Holds only `DAYBOOK_*` variables (and `SOURCE_DATE_EPOCH`, which is no secret), and prints
+/// none of them: its description is a placeholder, so a build's options can be logged or hashed
+/// without a secret reaching any output.
 public struct Secrets: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     private let values: [String: String]
 
     public init(_ environment: [String: String]) {
-        values = environment.filter { $0.key.hasPrefix("DAYBOOK_") }
+        values = environment.filter { $0.key.hasPrefix("DAYBOOK_") || $0.key == Self.sourceDateVariable }
     }
+
+    /// The reproducible-builds convention for "when this source was made" (CI sets it to the
+    /// commit's time): an edition's generation, so a browser can refuse an older copy.
+    static let sourceDateVariable = "SOURCE_DATE_EPOCH"
+    var sourceDateEpoch: Int? { values[Self.sourceDateVariable].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil } }
 
     /// The process's own environment.
     public static var process: Secrets { Secrets(ProcessInfo.processInfo.environment) }
 
-    public var description: String { "Secrets(\(values.count) DAYBOOK_ variables)" }
+    public var description: String { "Secrets(\(values.keys.filter { $0.hasPrefix("DAYBOOK_") }.count) DAYBOOK_ variables)" }
     public var debugDescription: String { description }
 
     static let siteKeyVariable = "DAYBOOK_SITE_KEY"

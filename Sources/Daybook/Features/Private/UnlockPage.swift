@@ -5,7 +5,7 @@ enum UnlockPage {
     /// The words the page shows, by their name in the template; each is `unlock_<name>` in the
     /// translation tables (`Templates/i18n/`).
     static let wordNames = ["page_title", "heading", "intro", "intro_named", "name", "password", "show_password",
-                            "hide_password", "remember", "remember_off_disk", "unlock", "unlocking", "wrong", "wrong_named", "damaged",
+                            "hide_password", "remember", "remember_off_disk", "unlock", "unlocking", "wrong", "wrong_named", "damaged", "older",
                             "missing", "not_found", "no_crypto", "no_script", "lock", "locked", "public_home"]
 
     /// The page at `sitePath` ("private/" or "" for a whole-private journal's home).
