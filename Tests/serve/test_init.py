@@ -170,6 +170,7 @@ def test_init_private_writes_a_private_journal_whose_ci_keeps_the_source_private
     checked = subprocess.run(["check-jsonschema", "--builtin-schema", "vendor.gitlab-ci", str(ci)], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert yaml.safe_load(ci.read_text())["pages"]["script"] == [
+        'export SOURCE_DATE_EPOCH="$(date -d "$CI_COMMIT_TIMESTAMP" +%s)"',
         'DAYBOOK_PASSWORD="$JOURNAL_PASSWORD" DAYBOOK_SITE_KEY="$JOURNAL_SITE_KEY" "$DAYBOOK_BIN/daybook" build . --output public --base-url "$CI_PAGES_URL"']
 
 

@@ -15,6 +15,7 @@ import pathlib
 import re
 import shutil
 import subprocess
+import time
 import urllib.parse
 
 import pytest
@@ -53,6 +54,8 @@ def make_private(plain, out, readers=READERS, mixed=False, remember_days=30, **o
     settings = (journal / "daybook.yml").read_text(encoding="utf-8")
     settings += f"remember_days: {remember_days}\n" + ("" if mixed else "private: true\n")
     env = {"DAYBOOK_SITE_KEY": SITE_KEY}
+    if "generation" in options:  # what orders versions of an edition: the commit's time in CI
+        env["SOURCE_DATE_EPOCH"] = str(options["generation"])
     named = [reader for reader in readers if reader["name"]]
     if named:
         settings += "readers:\n" + "".join(f"  - name: {r['name']}\n" + (f"    labels: {json.dumps(r['labels'])}\n" if r.get("labels") else "")
@@ -605,5 +608,89 @@ def test_remember_is_offered_only_when_the_owner_allows_it_and_never_from_disk(s
         wait_form(driver)
         assert not driver.find_element(By.ID, "unlock-remember").is_displayed()
         assert not driver.find_element(By.CSS_SELECTOR, ".unlock-remember-off").is_displayed()
+    finally:
+        stop()
+
+
+# ---- Rollback: an older copy of an edition is refused (finding 8 of the review) ---------------------
+
+def test_an_edition_older_than_one_this_browser_opened_is_refused(site, tmp_path, driver):
+    """A host serves an old key file with its old files: their manifest opens with the same
+    password, but its sealed generation is older than the one this browser has opened."""
+    old, new, served = tmp_path / "old", tmp_path / "new", tmp_path / "served"
+    make_private(site, old, iterations=1000, generation=1_900_000_000)
+    make_private(site, new, iterations=1000, generation=1_900_000_500)
+
+    def publish(version):
+        shutil.rmtree(served, ignore_errors=True)
+        shutil.copytree(version, served)
+
+    publish(new)
+    base, stop = serve(served)
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})  # each copy whole, as a new visit gets it
+    try:
+        driver.get(base + "index.html")
+        unlock(driver, PASSWORD)
+        assert frame_text(driver)
+        lock(driver)
+        publish(old)
+        driver.get(base + "index.html")
+        unlock(driver, PASSWORD, expect_page=False)
+        assert status(driver) == WORDS["older"]
+        assert frame_text(driver) is None
+        assert driver.execute_script("return daybookPrivate.refused") is True
+        publish(new)  # the current copy opens again
+        driver.get(base + "index.html")
+        unlock(driver, PASSWORD)
+        assert frame_text(driver) and status(driver) == ""
+    finally:
+        stop()
+
+
+def lock(driver):
+    driver.execute_script("return daybookPrivate.lock()")
+    wait_form(driver)
+
+
+# ---- The viewer's frame reaches no other host (finding 9 of the review) ------------------------------
+
+TRACKERS = ('<img src="https://tracker.example/pixel.gif" alt="">'
+            '<iframe src="https://tracker.example/embed" title="embed"></iframe>'
+            '<script>fetch("https://tracker.example/f").catch(function () {});'
+            'new Image().src = "https://tracker.example/i.gif";</script>')
+
+
+def test_a_private_page_reaches_no_other_host(site, tmp_path, driver):
+    """A private page holding what raw_html lets an entry hold (a pixel, an embed, a script that
+    calls out) runs under the unlock page's content security policy, which its frame inherits:
+    Chromium announces each request and blocks it before it leaves ("csp")."""
+    plain = tmp_path / "plain"
+    shutil.copytree(site, plain)
+    page = plain / "archives/index.html"
+    page.write_text(page.read_text(encoding="utf-8").replace("</body>", TRACKERS + "</body>"), encoding="utf-8")
+    out = tmp_path / "site"
+    make_private(plain, out, iterations=1000)
+    base, stop = serve(out)
+    try:
+        driver.get(base + "index.html")
+        unlock(driver, PASSWORD)
+        driver.get_log("performance")
+        go(driver, "#/archives/")
+        time.sleep(1)
+        asked, blocked, frames = {}, set(), []
+        for entry in driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            params = message.get("params", {})
+            if message.get("method") == "Network.requestWillBeSent" and "tracker.example" in params["request"]["url"]:
+                asked[params["requestId"]] = params["request"]["url"]
+            elif message.get("method") == "Network.loadingFailed" and params.get("blockedReason") == "csp":
+                blocked.add(params["requestId"])
+            elif message.get("method") == "Page.frameNavigated" and "tracker.example" in params["frame"]["url"]:
+                frames.append(params["frame"]["url"])
+        assert sorted(asked.values()) == ["https://tracker.example/i.gif", "https://tracker.example/pixel.gif"]
+        assert set(asked) <= blocked, "a request to another host was not blocked"
+        assert frames == []
+        assert "Archives" in frame_text(driver)
     finally:
         stop()

@@ -113,6 +113,13 @@ extension StarterCI {
         """
     }
 
+    /// The commit's time orders the versions of the encrypted editions, so a browser refuses an
+    /// older copy than it has opened (docs/private.md, "Rollback").
+    static let commitTime = """
+        # The commit's time: a browser refuses an older copy of the journal than it has opened.
+        export SOURCE_DATE_EPOCH="$(git log -1 --format=%ct)"
+        """
+
     /// Build with the secrets, then push the site as one commit to the public repository.
     static func githubPrivateSteps() -> String {
         """
@@ -126,7 +133,7 @@ extension StarterCI {
                   DAYBOOK_PASSWORD: ${{ secrets.DAYBOOK_PASSWORD }}
                   DAYBOOK_SITE_KEY: ${{ secrets.DAYBOOK_SITE_KEY }}
                 run: |
-        \(indented(privateBaseURL + "\n\"$DAYBOOK_BIN/daybook\" build . --output _site --base-url \"$base\"", by: 12))
+        \(indented(privateBaseURL + "\n" + commitTime + "\n\"$DAYBOOK_BIN/daybook\" build . --output _site --base-url \"$base\"", by: 12))
               - name: Push the site to its public repository
                 env:
                   PAGES_REMOTE: git@github.com:${{ vars.PAGES_REPOSITORY }}.git

@@ -62,6 +62,8 @@ extension StarterCI {
     static let gitlabPrivateBuild = """
             # Daybook's variables are set for the build command alone
             # (one DAYBOOK_PASSWORD_<READER>="$JOURNAL_PASSWORD_<READER>" more per named reader).
+            # The commit's time: a browser refuses an older copy of the journal than it has opened.
+            - export SOURCE_DATE_EPOCH="$(date -d "$CI_COMMIT_TIMESTAMP" +%s)"
             - DAYBOOK_PASSWORD="$JOURNAL_PASSWORD" DAYBOOK_SITE_KEY="$JOURNAL_SITE_KEY" "$DAYBOOK_BIN/daybook" build . --output public --base-url "$CI_PAGES_URL"
         """
 }

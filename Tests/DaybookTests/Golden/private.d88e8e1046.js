@@ -1,9 +1,11 @@
 /* Daybook private journals: the unlock page and the viewer of the encrypted edition.
 
    The unlock page (unlock.mustache) loads private/keys.js and then this script. One password
-   derivation (PBKDF2 in WebCrypto, to a non-extractable AES-KW key) unwraps the reader's edition
-   key (a non-extractable AES-GCM key); both stay in this tab's memory only, unless the reader
-   asks to remember the device: then the AES-KW key alone goes to IndexedDB, with an expiry.
+   derivation (PBKDF2 in WebCrypto, salted with the journal salt and the reader's name) gives the
+   reader's id and a non-extractable AES-KW key, which unwraps the reader's edition key (a
+   non-extractable AES-GCM key); both stay in this tab's memory only, unless the reader asks to
+   remember the device: then the AES-KW key alone goes to IndexedDB, with an expiry. The newest
+   generation of each edition this browser opened is kept there too, so an older copy is refused.
    Sealed files arrive as scripts, `daybookSealed(name, base64)`, which work from any host and
    from disk. Each is checked against its name (SHA-256) and fully decrypted before any use.
    Pages are shown in a full-window <iframe srcdoc>; their routes stay in memory and, sealed,
@@ -11,12 +13,13 @@
    The format is docs/private.md's; Tests/site/private_reference.py is its reference.
 
      window.daybookPrivate.derivations -> how many password derivations this tab ran
+     window.daybookPrivate.refused     -> true when an older copy of the edition was refused
      window.daybookPrivate.lock()      -> forgets every key (memory and device) and asks again
      window.daybookOpen(url)           -> in a shown page: Promise of the decrypted text of a file */
 (function () {
   "use strict";
 
-  var CHUNK = 65536, TAG = 16, NONCE = 12;
+  var CHUNK = 65536, TAG = 16, NONCE = 12, FORMAT = 2;
   var encoder = new TextEncoder();
   var api = window.daybookPrivate = { derivations: 0, pages: 0, page: null, lock: lock, attach: attach };
   var main, form, statusLine, frame, lockButton, words, root, keys;
@@ -64,17 +67,26 @@
   /* The reader's name as the build wrote it: NFC, lower case ("" for a journal without names). */
   function readerName(name) { return name.trim().normalize("NFC").toLowerCase(); }
 
-  function readerId(journalSalt, name) {
-    return sha256(concat([journalSalt, encoder.encode(readerName(name))])).then(function (d) { return hex(d).slice(0, 16); });
-  }
+  /* { kek, id } of a reader: PBKDF2 over the password, salted with the journal salt and the
+     name, then HKDF for the key-encryption key and the id. A name is confirmed only with its
+     password, at the cost of a password guess. */
+  var readerSalt = encoder.encode("daybook reader v2");
 
-  function deriveKek(password, salt, iterations) {
+  function deriveReader(journalSalt, name, password, iterations) {
     api.derivations += 1;
-    return crypto.subtle.importKey("raw", encoder.encode(password.normalize("NFC")), "PBKDF2", false, ["deriveKey"])
+    var salt = concat([journalSalt, encoder.encode(readerName(name))]);
+    return crypto.subtle.importKey("raw", encoder.encode(password.normalize("NFC")), "PBKDF2", false, ["deriveBits"])
       .then(function (base) {
-        return crypto.subtle.deriveKey({ name: "PBKDF2", salt: salt, iterations: iterations, hash: "SHA-256" },
-          base, { name: "AES-KW", length: 256 }, false, ["unwrapKey"]);
-      });
+        return crypto.subtle.deriveBits({ name: "PBKDF2", salt: salt, iterations: iterations, hash: "SHA-256" }, base, 256);
+      }).then(function (master) {
+        return crypto.subtle.importKey("raw", master, "HKDF", false, ["deriveKey", "deriveBits"]);
+      }).then(function (master) {
+        function info(text) { return { name: "HKDF", hash: "SHA-256", salt: readerSalt, info: encoder.encode(text) }; }
+        return Promise.all([
+          crypto.subtle.deriveKey(info("kek"), master, { name: "AES-KW", length: 256 }, false, ["unwrapKey"]),
+          crypto.subtle.deriveBits(info("reader-id"), master, 128)
+        ]);
+      }).then(function (both) { return { kek: both[0], id: hex(new Uint8Array(both[1])) }; });
   }
 
   function unwrapEditionKey(kek, wrapped) {
@@ -84,8 +96,14 @@
 
   // ---- Sealed files -------------------------------------------------------------------------
 
+  /* A sealed file's role: "manifest", or "file:" and its path in the site, so no file opens as
+     the manifest. */
+  var MANIFEST = { manifest: true };
+
+  function roleBytes(role) { return encoder.encode(role === MANIFEST ? "manifest" : "file:" + role); }
+
   function aad(role, index, count) {
-    return concat([encoder.encode("daybook/v1"), [0], encoder.encode(role), [0], u32(index), u32(count)].map(function (p) {
+    return concat([encoder.encode("daybook/v2"), [0], roleBytes(role), [0], u32(index), u32(count)].map(function (p) {
       return p instanceof Uint8Array ? p : new Uint8Array(p);
     }));
   }
@@ -94,7 +112,7 @@
      every chunk decrypts with its role, position and count. */
   function unseal(key, role, binary) {
     function bad() { return Promise.reject(new Failure("damaged")); }
-    if (binary.length < 8 || binary[0] !== 68 || binary[1] !== 66 || binary[2] !== 75 || binary[3] !== 49) return bad();
+    if (binary.length < 8 || binary[0] !== 68 || binary[1] !== 66 || binary[2] !== 75 || binary[3] !== 50) return bad();
     var count = new DataView(binary.buffer, binary.byteOffset, binary.byteLength).getUint32(4);
     var full = NONCE + CHUNK + TAG, last = binary.length - 8 - (count - 1) * full;
     if (count < 1 || last < NONCE + TAG || last > full) return bad();
@@ -171,12 +189,25 @@
   function openEdition(key, reader) {
     edition = { key: key, folder: reader.folder, files: {}, reader: reader.id };
     return loadSealed(reader.folder, reader.manifest).then(function (binary) {
-      return unseal(key, "manifest", binary);
+      return unseal(key, MANIFEST, binary);
     }).then(function (parts) {
       var manifest = JSON.parse(new TextDecoder().decode(concat(parts)));
-      if (manifest.format !== 1 || !manifest.files) throw new Failure("damaged");
-      edition.files = manifest.files;
+      if (manifest.format !== FORMAT || !manifest.files || typeof manifest.generation !== "number") throw new Failure("damaged");
+      return checkGeneration(reader.folder, manifest.generation).then(function () { edition.files = manifest.files; });
     }).catch(function (error) { forgetMemory(); throw error; });
+  }
+
+  /* A host (or anyone between it and the reader) could serve an older key file with its older
+     files, whose manifest still opens: the manifest's generation, sealed with it, orders the
+     versions, and this browser refuses one older than the newest it has opened. */
+  function checkGeneration(folder, generation) {
+    var id = keys.salt + "/" + folder;
+    api.refused = false;
+    return store("seen", "readonly", function (s) { return s.get(id); }).catch(function () { return undefined; }).then(function (seen) {
+      if (typeof seen === "number" && generation < seen) { api.refused = true; throw new Failure("older"); }
+      if (seen === generation) return;
+      return store("seen", "readwrite", function (s) { return s.put(generation, id); }).catch(function () {});
+    });
   }
 
   /* The path in the site of `url` (absolute, or relative to `base`) when it is inside the site. */
@@ -457,14 +488,19 @@
 
   // ---- Remembering this device (IndexedDB) ----------------------------------------------------
 
-  function store(mode, work) {
+  /* `devices` holds a remembered key-encryption key per journal; `seen`, the newest generation
+     opened per edition (a number, kept after Lock, or rollback would go unnoticed). */
+  function store(name, mode, work) {
     return new Promise(function (resolve, reject) {
       if (!window.indexedDB) { reject(new Error("no IndexedDB")); return; }
-      var opening = indexedDB.open("daybook-private", 1);
-      opening.onupgradeneeded = function () { opening.result.createObjectStore("devices"); };
+      var opening = indexedDB.open("daybook-private", 2);
+      opening.onupgradeneeded = function () {
+        var db = opening.result;
+        ["devices", "seen"].forEach(function (s) { if (!db.objectStoreNames.contains(s)) db.createObjectStore(s); });
+      };
       opening.onerror = function () { reject(opening.error); };
       opening.onsuccess = function () {
-        var db = opening.result, tx = db.transaction("devices", mode), request = work(tx.objectStore("devices"));
+        var db = opening.result, tx = db.transaction(name, mode), request = work(tx.objectStore(name));
         tx.oncomplete = function () { db.close(); resolve(request.result); };
         tx.onerror = tx.onabort = function () { db.close(); reject(tx.error); };
       };
@@ -473,17 +509,17 @@
 
   function remember(kek, reader) {
     var days = keys.remember_days, record = { kek: kek, reader: reader.id, expires: Date.now() + days * 86400000 };
-    return store("readwrite", function (s) { return s.put(record, keys.salt); }).catch(function () {});
+    return store("devices", "readwrite", function (s) { return s.put(record, keys.salt); }).catch(function () {});
   }
 
   function forgetDevice() {
-    return store("readwrite", function (s) { return s.delete(keys.salt); }).catch(function () {});
+    return store("devices", "readwrite", function (s) { return s.delete(keys.salt); }).catch(function () {});
   }
 
   /* Opens the edition with the remembered key, if there is one still valid; forgets it otherwise. */
   function tryRemembered() {
     if (!(keys.remember_days > 0) || fromDisk) return forgetDevice().then(function () { return false; });
-    return store("readonly", function (s) { return s.get(keys.salt); }).then(function (record) {
+    return store("devices", "readonly", function (s) { return s.get(keys.salt); }).then(function (record) {
       if (!record) return false;
       var reader = keys.readers.filter(function (r) { return r.id === record.reader; })[0];
       if (!reader || !(record.expires > Date.now()) || !record.kek) return forgetDevice().then(function () { return false; });
@@ -539,15 +575,13 @@
     var nameField = form.querySelector("#unlock-name"), passwordField = form.querySelector("#unlock-password");
     var rememberBox = form.querySelector("#unlock-remember");
     var name = nameField ? nameField.value : "", password = passwordField.value;
-    var journalSalt = fromBase64(keys.salt), reader = null;
+    var reader = null, kek = null;
     form.classList.add("unlock-busy");
     say(words.unlocking);
-    readerId(journalSalt, keys.named ? name : "").then(function (id) {
-      reader = keys.readers.filter(function (r) { return r.id === id; })[0] || null;
-      // An unknown name costs the same work as a known one, against a salt no reader has.
-      var salt = reader ? fromBase64(reader.salt) : journalSalt;
-      return deriveKek(password, salt, keys.iterations);
-    }).then(function (kek) {
+    // An unknown name and a wrong password cost the same work, and look the same.
+    deriveReader(fromBase64(keys.salt), keys.named ? name : "", password, keys.iterations).then(function (derived) {
+      kek = derived.kek;
+      reader = keys.readers.filter(function (r) { return r.id === derived.id; })[0] || null;
       var wrapped = reader ? reader.key : keys.readers[0].key;
       return unwrapEditionKey(kek, wrapped).then(function (key) {
         if (!reader) throw new Failure(keys.named ? "wrongNamed" : "wrong");
@@ -599,7 +633,7 @@
     root = new URL(main.getAttribute("data-root") || "./", location.href);
     keys = window.daybookKeys;
     if (!window.crypto || !crypto.subtle || !window.TextEncoder) { say(words.noCrypto, true); return; }
-    if (!keys || keys.format !== 1 || !keys.readers || !keys.readers.length) { say(words.missing, true); return; }
+    if (!keys || keys.format !== FORMAT || !keys.readers || !keys.readers.length) { say(words.missing, true); return; }
     var rememberRow = form.querySelector(".unlock-remember"), label = rememberRow && rememberRow.querySelector("label");
     var offDisk = form.querySelector(".unlock-remember-off");
     if (fromDisk && keys.remember_days > 0 && offDisk) offDisk.hidden = false;
@@ -632,8 +666,8 @@
   }
 
   api.unseal = unseal; // for the known-answer test (Tests/site/test_private.py)
-  api.deriveKek = deriveKek;
+  api.deriveReader = deriveReader;
   api.unwrapEditionKey = unwrapEditionKey;
-  api.readerId = readerId;
+  api.MANIFEST = MANIFEST;
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
 })();
