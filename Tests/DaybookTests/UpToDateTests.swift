@@ -102,3 +102,38 @@ private let backdated = Mutex(0)
         #expect(UpToDate.fingerprint(files, options: BuildOptions(journal: files.root), settings: settings) != nil)
     }
 }
+
+extension UpToDateTests {
+    /// A private journal's secrets are in no file, so a no-op used to rebuild every edition. The
+    /// state keeps a keyed fingerprint of them: the same secrets give a no-op; a changed password
+    /// or site key, or missing secrets, send the build down the usual path.
+    @Test func aPrivateJournalIsUpToDateOnlyWithTheSameSecrets() async throws {
+        var files = IncrementalBuildTests.journalFiles()
+        files["daybook.yml"] = "title: Private\nprivate: true\n"
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        try Self.backdate(journal)
+        let secrets = ["DAYBOOK_SITE_KEY": "1iVwVN8WjqGyNEZAb284OfG8wekRKgbxwUvJMLMKUTE=", "DAYBOOK_PASSWORD": "correct horse battery"]
+        func build(_ environment: [String: String]) async throws -> BuildReport {
+            var options = BuildOptions(journal: journal.root)
+            options.secrets = Secrets(environment)
+            return try await Builder.run(options)
+        }
+        #expect(!Self.answeredFromState(try await build(secrets)))
+        #expect(Self.answeredFromState(try await build(secrets)))
+        let keyFile = try String(contentsOf: journal.site.appendingPathComponent("private/keys.js"), encoding: .utf8)
+        var changed = secrets
+        changed["DAYBOOK_PASSWORD"] = "another passphrase"
+        #expect(!Self.answeredFromState(try await build(changed)))
+        #expect(try String(contentsOf: journal.site.appendingPathComponent("private/keys.js"), encoding: .utf8) != keyFile)
+        #expect(Self.answeredFromState(try await build(changed)))
+        await #expect(throws: BuildFailure.self) { try await build([:]) }
+        changed["DAYBOOK_SITE_KEY"] = "Q2FuIHlvdSByZWFkIHRoaXM/IE5vdCB0aGUgc2l0ZSBrZXk="
+        #expect(!Self.answeredFromState(try await build(changed)))
+        // The state file holds no secret, and nothing from which one follows without the site key.
+        let state = try Data(contentsOf: UpToDate.url(in: journal.root))
+        for secret in [secrets["DAYBOOK_PASSWORD"]!, changed["DAYBOOK_PASSWORD"]!, secrets["DAYBOOK_SITE_KEY"]!] {
+            #expect(state.range(of: Data(secret.utf8)) == nil)
+        }
+    }
+}

@@ -33,6 +33,8 @@ struct UpToDate: Sendable {
         let output = BuildCache.outputPath(options.writtenOutput, journal: options.journal)
         hasher.add("\(output)\n\(options.baseURL ?? "-")\n\(options.includeDrafts) \(options.keepGoing) \(options.entriesFolder ?? "-")")
         hasher.add(files.settingsText ?? "-")
+        // A private journal's secrets, which no file records, keyed (never the values themselves).
+        hasher.add(options.secrets.fingerprint)
         // A missing entries folder (or a file in its place) is an error no entry file records.
         hasher.add(JournalFiles.entriesFolderKind(files.root, files.entriesFolder)?.message ?? "entries folder")
         for name in files.quoteFiles + files.templates.map({ "templates/\($0)" }) + files.translations.map({ "i18n/\($0)" }) {

@@ -88,8 +88,8 @@ struct Build {
                                  warnings: (loaded.warnings + written.warnings).sorted())
         report.sectionFilesSkipped = files.sectionFiles
         report.outputChanges = written.changes
-        // A private journal is never found up to date: its secrets, which no file records, may have changed.
-        if options.writes { await save(loaded, written, fingerprint: loaded.privacy == nil ? last.fingerprint : nil, report: &report) }
+        // The fingerprint holds the secrets' keyed fingerprint, so a private journal is up to date too.
+        if options.writes { await save(loaded, written, fingerprint: last.fingerprint, report: &report) }
         report.privateEntries = privateEntries
         report.encryptedPages = written.sealedPageCount
         report.editions = loaded.privacy?.editions.count ?? 0

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// The private journal's secrets, read from the environment only (where CI secrets arrive):
@@ -22,6 +23,22 @@ public struct Secrets: Sendable, CustomStringConvertible, CustomDebugStringConve
 
     public var description: String { "Secrets(\(values.keys.filter { $0.hasPrefix("DAYBOOK_") }.count) DAYBOOK_ variables)" }
     public var debugDescription: String { description }
+
+    /// A keyed fingerprint of every variable held, for the record of the last build
+    /// (`UpToDate`): a no-op build of a private journal stays a no-op, and a changed password or
+    /// site key is noticed. The values are mixed in only under a key derived from the site key,
+    /// so the record is of no use to anyone without it; with no site key, only the names count.
+    var fingerprint: [UInt8] {
+        var text: [UInt8] = []
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            text += Array(name.utf8) + [0]
+            if values[Self.siteKeyVariable] != nil { text += Array(value.utf8) + [0] }
+        }
+        guard let siteKey = values[Self.siteKeyVariable] else { return Array(SHA256.hash(data: text)) }
+        let key = HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: Array(siteKey.utf8)), salt: Array("daybook build state".utf8),
+                                         info: Array("secrets".utf8), outputByteCount: 32)
+        return Array(HMAC<SHA256>.authenticationCode(for: text, using: key))
+    }
 
     static let siteKeyVariable = "DAYBOOK_SITE_KEY"
     static let passwordVariable = "DAYBOOK_PASSWORD"
