@@ -253,3 +253,41 @@ extension PrivateBuildTests {
         try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)[.systemFileNumber] as? Int ?? -1
     }
 }
+
+extension PrivateBuildTests {
+    /// Each edition loaded every feature again: with two reader groups, a build processed every
+    /// photo three times (the public pass, then each edition, which never read the photo cache).
+    /// The editions now reuse what the public pass read, photos and quotes, and still show them.
+    @Test func theEditionsReuseWhatThePublicPassRead() async throws {
+        let server = try LocalHTTPServer(["/q": .init(body: zenQuotesJSON([("Fetched one.", "Zen"), ("Fetched two.", "Zen")]))])
+        defer { server.stop() }
+        let journal = try TemporaryJournal([
+            "daybook.yml": "title: Shared\nzenquotes: \(server.url("/q"))\nreaders:\n  - name: Anna\n  - name: Ben\n    labels: [friends]\n",
+            "entries/2024/05/2024-05-02-harbour.md": "---\ntitle: Harbour\ndate: 2024-05-02\nprivate: true\nreaders: [friends]\nphotos: [harbour.jpg]\n---\nBoats.\n",
+            "entries/2024/05/2024-05-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-05-01\n---\nGrey morning.\n",
+        ])
+        defer { journal.remove() }
+        try PhotoSupport.make(journal, "entries/2024/05/harbour.jpg", ["--size", "600x400", "--seed", "3"])
+        let readers = [(name: "anna", password: "anna's passphrase"), (name: "ben", password: "ben's passphrase")]
+        var options = BuildOptions(journal: journal.root)
+        options.secrets = Secrets(["DAYBOOK_SITE_KEY": Self.secrets["DAYBOOK_SITE_KEY"]!, "DAYBOOK_PASSWORD_ANNA": readers[0].password,
+                                   "DAYBOOK_PASSWORD_BEN": readers[1].password])
+        _ = try await Builder.run(options)
+        #expect(PhotoWork.count(journal.root) == 1, "the editions processed the photo again")
+        #expect(server.requests.count == 1)
+        let site = Self.text(try tree(journal.site))
+        let keys = PrivateKeys(siteKey: Self.secrets["DAYBOOK_SITE_KEY"]!)
+        for (edition, reader) in zip(["*", "friends"], readers) {
+            let editionKeys = keys.edition(edition, epoch: keys.epoch(edition, readers: [reader]))
+            let manifest = try #require(try Self.openManifest(site, key: editionKeys.key, edition: edition))
+            #expect(manifest.keys.filter { $0.hasPrefix("photos/") }.count == 6,
+                    "no photo in \(edition)")
+            let path = try #require(manifest.keys.first { $0.hasPrefix("quotes.") && $0.hasSuffix(".js") }, "no quote file in \(edition)")
+            let name = manifest[path]!
+            let script = try #require(site["private/\(editionKeys.folder)/\(name.prefix(2))/\(name).js"])
+            let base64 = script.dropFirst("daybookSealed(\"\(name)\",\"".count).dropLast(4)
+            let plain = try Opener.open(Array(Data(base64Encoded: String(base64))!), role: .file(path), key: editionKeys.key)
+            #expect(String(decoding: plain, as: UTF8.self).contains("Fetched two."))
+        }
+    }
+}

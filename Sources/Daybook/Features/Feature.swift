@@ -26,6 +26,10 @@ protocol Feature: Sendable {
     /// Whether `assemble` changes the journal's entries (the photos' dates and places): such
     /// features assemble first, one after another, before the others assemble side by side.
     static var changesEntries: Bool { get }
+    /// Whether an encrypted edition loads the feature again (its settings differ there: no feeds
+    /// without an address). A feature whose load reads the same for every edition, and reads much
+    /// (the photos, the quotes fetched), says false: the editions reuse what the public pass read.
+    static var loadsPerEdition: Bool { get }
     /// What of the feature every page shows, for every page's key.
     var siteKey: String { get }
     /// What of the feature `page` alone shows, for its key.
@@ -94,6 +98,7 @@ extension Feature {
     static func readSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText) -> [Diagnostic] { [] }
     mutating func assemble(_ journal: inout Journal) {}
     static var changesEntries: Bool { false }
+    static var loadsPerEdition: Bool { true }
     var siteKey: String { "" }
     func key(for page: Page) -> String { "" }
     var dataKey: String { "" }
@@ -123,6 +128,27 @@ enum Features {
             for await item in group { loaded.append(item) }
             loaded.sort { $0.0 < $1.0 }
             return (loaded.map(\.1), loaded.flatMap(\.2))
+        }
+    }
+
+    /// The features of an encrypted edition: those that load the same for every edition taken
+    /// from `loaded` (the public pass's, before assembly), the others loaded for `input`.
+    static func load(_ input: FeatureInput, reusing loaded: [any Feature]) async -> (features: [any Feature], problems: [Diagnostic]) {
+        await withTaskGroup(of: (Int, any Feature, [Diagnostic]).self) { group in
+            for (position, kind) in all.enumerated() {
+                if !kind.loadsPerEdition, position < loaded.count, type(of: loaded[position]) == kind { continue }
+                group.addTask {
+                    let (feature, problems) = await kind.load(input)
+                    return (position, feature, problems)
+                }
+            }
+            var features = loaded
+            var problems: [(Int, [Diagnostic])] = []
+            for await (position, feature, found) in group {
+                if position < features.count { features[position] = feature } else { features.append(feature) }
+                problems.append((position, found))
+            }
+            return (features, problems.sorted { $0.0 < $1.0 }.flatMap(\.1))
         }
     }
 

@@ -44,6 +44,7 @@ extension Build {
         journal.words = words
         diagnostics += wordProblems
         var (features, featureProblems) = if let early { early } else { await loadingFeatures }
+        let unassembled = privacy == nil ? [] : features
         await Features.assemble(&features, &journal)
         diagnostics += featureProblems
         timer.lap("assemble")
@@ -56,9 +57,11 @@ extension Build {
         let fromEntries = Set(entryProblems + featureProblems.filter { failing.contains($0.location?.file ?? "") })
         let stopping = options.keepGoing ? diagnostics.filter { !fromEntries.contains($0) } : diagnostics
         guard let templates, !stopping.hasErrors else { throw BuildFailure(diagnostics) }
-        return Loaded(files: files, journal: journal, templates: templates, features: features, warnings: diagnostics,
-                      cache: cache, entries: entries, loader: loader, privacy: privacy,
-                      templateFiles: BuildMemory.ParsedTemplates(overrides: overrides, set: templates, problems: templateProblems))
+        var loaded = Loaded(files: files, journal: journal, templates: templates, features: features, warnings: diagnostics,
+                            cache: cache, entries: entries, loader: loader, privacy: privacy,
+                            templateFiles: BuildMemory.ParsedTemplates(overrides: overrides, set: templates, problems: templateProblems))
+        loaded.unassembled = unassembled
+        return loaded
     }
 
     /// The journal's templates over the defaults: parsed again only when the journal's own

@@ -5,6 +5,8 @@ struct Loaded: Sendable {
     var templates: TemplateSet
     /// Every feature of `Features.all`, as loaded and assembled for this journal.
     var features: [any Feature]
+    /// The same, as loaded, before assembly: what the encrypted editions reuse.
+    var unassembled: [any Feature] = []
     var warnings: [Diagnostic]
     /// The last build's cache, when it can be trusted for this journal's parse settings.
     var cache: BuildCache?

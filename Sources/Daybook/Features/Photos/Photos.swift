@@ -23,6 +23,8 @@ struct Photos: Feature {
     /// places `location: from-photo`.
     /// Photos give entries their dates and places.
     static var changesEntries: Bool { true }
+    /// The photos are processed once; every edition shows the same copies.
+    static var loadsPerEdition: Bool { false }
 
     mutating func assemble(_ journal: inout Journal) {
         PhotoDates.apply(library, to: &journal)

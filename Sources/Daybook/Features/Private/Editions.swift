@@ -2,7 +2,8 @@ import Foundation
 
 /// The encrypted editions of a private journal, made in the write stage after the public site:
 /// for each group of readers the journal is assembled again with the entries they may open,
-/// every feature is loaded and assembled for it, and every page and data file is made from
+/// the features are assembled for it (those that read the same for every edition, the photos and
+/// the quotes, are not read again), and every page and data file is made from
 /// scratch (as a first build would) into a `SealingSink`. Then the key file and the unlock pages.
 extension WriteStage {
     mutating func makeEditions(_ plan: PrivatePlan, sink: any SiteSink, progress: @escaping @Sendable (BuildProgress) -> Void) async throws {
@@ -39,7 +40,8 @@ extension WriteStage {
         editionOptions.baseURL = nil
         let entries = loaded.entries.compactMap(\.entry).filter { plan.shows($0, in: edition) }
         var (journal, _) = JournalAssembler.assemble(entries, settings: settings)
-        var (features, _) = await Features.load(FeatureInput(options: editionOptions, files: loaded.files, settings: settings))
+        var (features, _) = await Features.load(FeatureInput(options: editionOptions, files: loaded.files, settings: settings),
+                                                reusing: loaded.unassembled)
         await Features.assemble(&features, &journal)
         let editionLoaded = Loaded(files: loaded.files, journal: journal, templates: loaded.templates, features: features,
                                    warnings: [], cache: nil, entries: loaded.entries, loader: loaded.loader)

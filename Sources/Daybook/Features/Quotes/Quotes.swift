@@ -30,6 +30,9 @@ struct Quotes: Feature {
         return (Quotes(quotes: QuoteList.assemble(own: own, fetched: fetched)), problems + warnings)
     }
 
+    /// Quotes are read (and fetched) once; every edition shows the same list.
+    static var loadsPerEdition: Bool { false }
+
     mutating func assemble(_ journal: inout Journal) {
         banner = QuoteBanner(journal: journal, quotes: quotes)
     }
