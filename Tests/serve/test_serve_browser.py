@@ -107,3 +107,33 @@ def test_the_404_page_has_its_stylesheet_and_links_at_any_depth(journal, preview
     assert driver.find_element("css selector", ".site-title").value_of_css_property("text-decoration-line") == "none"
     driver.find_element("link text", "archives").click()
     assert driver.current_url.rstrip("/").endswith("/archives") or driver.current_url.endswith("/archives/index.html")
+
+
+def test_an_unlocked_private_journal_shows_the_edit_without_asking_again(journal, preview, driver, monkeypatch):
+    """A reload would lock the viewer (the key lives in the tab's memory only): the preview asks
+    the viewer to take the new build in place, with the key it holds."""
+    monkeypatch.setenv("DAYBOOK_SITE_KEY", "YaMQPwbaTub9Fpi9LL40sfCp8viShg4lkV6AAGe8iqU=")
+    monkeypatch.setenv("DAYBOOK_PASSWORD", "ferry to the island")
+    settings = journal / "daybook.yml"
+    settings.write_text(settings.read_text() + "private: true\nremember_days: 0\n")
+    running = preview()
+    driver.get(running.url)
+    field = wait_for(driver, "const f = document.getElementById('unlock-password'); return f && f.offsetParent && f")
+    field.send_keys("ferry to the island")
+    driver.find_element("css selector", ".unlock-button").click()
+    wait_for(driver, "return window.daybookPrivate.pages > 0", timeout=30)
+    driver.execute_script(f"location.hash = '#/{PAGE}'")
+    wait_for(driver, f"return window.daybookPrivate.page === '{PAGE}index.html'")
+    wait_for(driver, STREAM_OPEN)
+    driver.execute_script("window.untouched = true")
+
+    (journal / FERRY).write_text(ferry("Seen while unlocked."))
+    body = ("const d = document.getElementById('private-frame').contentDocument;"
+            "return d && d.querySelector('.entry-body') && d.querySelector('.entry-body').textContent")
+    wait_for(driver, body.replace("return d &&", "return d && (") + ").includes('Seen while unlocked.')", timeout=30)
+    assert driver.execute_script("return window.untouched") is True  # no reload
+    assert driver.execute_script("return window.daybookPrivate.derivations") == 1
+    assert not driver.find_element("id", "unlock-form").is_displayed()
+    assert driver.execute_script("return window.daybookPrivate.page") == PAGE + "index.html"
+    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    assert errors == []

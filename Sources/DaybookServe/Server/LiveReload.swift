@@ -64,8 +64,16 @@ public enum LiveReload {
         if (message.removed.indexOf(page) >= 0) {
           var target = message.moved[page];
           location.replace("/" + (target ? target.replace(/index\.html$/, "") : ""));
-        } else if (message.changed.indexOf(page) >= 0 || usesAny(message.changed)) {
+        } else if (message.changed.indexOf(page) >= 0) {
           location.reload();
+        } else if (usesAny(message.changed)) {
+          // An unlocked private journal takes the new build in place: a reload would lock it.
+          var viewer = window.daybookPrivate;
+          if (viewer && viewer.refresh) {
+            viewer.refresh(message.generation).then(function (done) { if (!done) location.reload(); });
+          } else {
+            location.reload();
+          }
         }
         generation = message.generation;
       }

@@ -15,14 +15,16 @@
      window.daybookPrivate.derivations -> how many password derivations this tab ran
      window.daybookPrivate.refused     -> true when an older copy of the edition was refused
      window.daybookPrivate.lock()      -> forgets every key (memory and device) and asks again
+     window.daybookPrivate.refresh(v)  -> after a rebuild: Promise of whether the open journal
+                                          now shows the new build without asking again
      window.daybookOpen(url)           -> in a shown page: Promise of the decrypted text of a file */
 (function () {
   "use strict";
 
   var CHUNK = 65536, TAG = 16, NONCE = 12, FORMAT = 2;
   var encoder = new TextEncoder();
-  var api = window.daybookPrivate = { derivations: 0, pages: 0, page: null, lock: lock, attach: attach };
-  var main, form, statusLine, frame, lockButton, words, root, keys;
+  var api = window.daybookPrivate = { derivations: 0, pages: 0, page: null, lock: lock, attach: attach, refresh: refresh };
+  var main, form, statusLine, frame, lockButton, words, root, keys, keysURL;
   var edition = null; // { key, folder, files, reader }
   var texts = new Map(), blobs = new Map(), sealedLoads = new Map(), shown = 0;
 
@@ -486,6 +488,33 @@
     }
   }
 
+  // ---- After a rebuild ---------------------------------------------------------------------
+
+  /* The preview's live reload calls this instead of reloading the page, which would ask for the
+     password again: the key file is read again, and the edition's new manifest opened with the
+     key already in this tab. While the reader's id and the edition's key stay the same (no
+     password or reader changed), the page of the current route comes back from the new build;
+     otherwise this resolves false and the page reloads to the form. */
+  function refresh(version) {
+    var current = edition;
+    if (!current) return Promise.resolve(false);
+    return new Promise(function (resolve) {
+      var element = document.createElement("script");
+      element.src = keysURL + (keysURL.indexOf("?") < 0 ? "?" : "&") + "v=" + encodeURIComponent(String(version));
+      element.onload = function () { element.remove(); resolve(true); };
+      element.onerror = function () { element.remove(); resolve(false); };
+      document.head.appendChild(element);
+    }).then(function (loaded) {
+      keys = window.daybookKeys;
+      var reader = loaded && keys && keys.readers && keys.readers.filter(function (r) { return r.id === current.reader; })[0];
+      if (!reader || edition !== current) return false;
+      forgetFiles();
+      return openEdition(current.key, reader).then(function () {
+        return showRoute().then(function () { return true; });
+      }, function () { return false; });
+    });
+  }
+
   // ---- Remembering this device (IndexedDB) ----------------------------------------------------
 
   /* `devices` holds a remembered key-encryption key per journal; `seen`, the newest generation
@@ -603,6 +632,10 @@
 
   function forgetMemory() {
     edition = null;
+    forgetFiles();
+  }
+
+  function forgetFiles() {
     texts.clear();
     blobs.forEach(function (promise) { promise.then(URL.revokeObjectURL, function () {}); });
     blobs.clear();
@@ -632,6 +665,8 @@
     main.setAttribute("data-title", document.title);
     root = new URL(main.getAttribute("data-root") || "./", location.href);
     keys = window.daybookKeys;
+    var keysScript = document.querySelector('script[src*="keys.js"]');
+    keysURL = keysScript ? keysScript.src : new URL("private/keys.js", root).href;
     if (!window.crypto || !crypto.subtle || !window.TextEncoder) { say(words.noCrypto, true); return; }
     if (!keys || keys.format !== FORMAT || !keys.readers || !keys.readers.length) { say(words.missing, true); return; }
     var rememberRow = form.querySelector(".unlock-remember"), label = rememberRow && rememberRow.querySelector("label");
