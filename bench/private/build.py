@@ -10,7 +10,8 @@ One corpus from ../shared/bench/make_corpus.py, in three copies:
   whole    `private: true` in daybook.yml (one edition, no public pages)
 
 For each copy, in turn within each round: a build from scratch (fresh output and cache folder),
-then a rebuild after one public entry's body was edited. Wall clock and peak memory (`wait4`);
+then a rebuild after one public entry's body was edited, then a rebuild with nothing changed
+(the secrets the same: a no-op). Wall clock and peak memory (`wait4`);
 ratios are medians of per-round ratios against `public`. Results go to stdout and WORK/private-build.md.
 """
 import argparse
@@ -82,7 +83,7 @@ def main():
     variants, files = make_variants(work, args.entries)
     # A public entry (not every tenth) to edit.
     edited = files[5].relative_to(work / "corpus")
-    results = {name: {"full": [], "edit": []} for name in variants}
+    results = {name: {"full": [], "edit": [], "noop": []} for name in variants}
     for round_number in range(args.runs + 1):
         for name, journal in variants.items():
             # A fresh output and cache per build from scratch: the disk is slow right after a large delete.
@@ -92,19 +93,26 @@ def main():
             full = timed(command, SECRETS)
             edit(journal, edited, round_number)
             again = timed(command, SECRETS)
+            time.sleep(2.1)  # an entry file changed within two seconds of a build is never trusted
+            noop = timed(command, SECRETS)
             if round_number > 0:  # the first round warms the caches and is not counted
                 results[name]["full"].append(full)
                 results[name]["edit"].append(again)
+                results[name]["noop"].append(noop)
             shutil.rmtree(output, ignore_errors=True)
     lines = [f"# Private journal builds, {args.entries} entries, {args.runs} rounds", "",
-             "| journal | full build | peak MB | ratio to public | edit rebuild | ratio to public |",
-             "| --- | --- | --- | --- | --- | --- |"]
+             "| journal | full build | peak MB | ratio to public | edit rebuild | ratio to public | no-op | ratio to public |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+
+    def ratio(kinds, kind):
+        return statistics.median(a[0] / b[0] for a, b in zip(kinds[kind], results["public"][kind]))
+
+    def median(kinds, kind):
+        return statistics.median(t for t, _ in kinds[kind])
     for name, kinds in results.items():
-        full_ratio = statistics.median(a[0] / b[0] for a, b in zip(kinds["full"], results["public"]["full"]))
-        edit_ratio = statistics.median(a[0] / b[0] for a, b in zip(kinds["edit"], results["public"]["edit"]))
-        lines.append(f"| {name} | {statistics.median(t for t, _ in kinds['full']):.2f} s "
-                     f"| {max(m for _, m in kinds['full']):.0f} | {full_ratio:.2f}x "
-                     f"| {statistics.median(t for t, _ in kinds['edit']):.2f} s | {edit_ratio:.2f}x |")
+        lines.append(f"| {name} | {median(kinds, 'full'):.2f} s | {max(m for _, m in kinds['full']):.0f} | {ratio(kinds, 'full'):.2f}x "
+                     f"| {median(kinds, 'edit'):.2f} s | {ratio(kinds, 'edit'):.2f}x "
+                     f"| {median(kinds, 'noop'):.2f} s | {ratio(kinds, 'noop'):.2f}x |")
     text = "\n".join(lines) + "\n"
     print(text)
     (work / "private-build.md").write_text(text, encoding="utf-8")
