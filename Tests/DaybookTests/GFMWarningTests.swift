@@ -43,4 +43,11 @@ import Testing
         let (_, diagnostics) = loadEntry("---\ndate: 2024-05-01\n---\n" + body)
         #expect(diagnostics.isEmpty)
     }
+
+    /// Lines are found by their bytes since issue 26: after text in other scripts, and with a
+    /// header row that is not ASCII, the warning keeps its line and shows the row.
+    @Test func aTableAfterOtherScriptsKeepsItsLine() {
+        let (_, diagnostics) = loadEntry("---\ndate: 2024-05-01\n---\n밤이 깊었다 🐦 é\n\n| 날 | 트램 🚋 |\n|---|:-:|\n")
+        #expect(diagnostics.map(\.rendered) == [Self.table + "\n| 날 | 트램 🚋 |\n^"])
+    }
 }

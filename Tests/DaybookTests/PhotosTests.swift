@@ -48,6 +48,18 @@ import Testing
         #expect(problems.map(\.headline) == ["entries/2024/ferry/index.md:8:5: error: a photo must be a file name or {file, caption}"])
     }
 
+    /// Only an entry that may name a photo is parsed a second time for its references: `photos`
+    /// and `cover` as words of the text do not count (issue 26), as keys of any format do.
+    @Test(arguments: [
+        ("We looked at old photos and the cover of the album.", false), ("Undercover, discovered photos; cover-up.", false),
+        ("---\nphotos:\n  - a.jpg\n---\n", true), ("---\ncover : a.jpg\n---\n", true), ("+++\nphotos = [\"a.jpg\"]\n+++\n", true),
+        ("{\"cover\": \"a.jpg\"}\n", true), ("---\n'photos':\n---\n", true), ("Text ![x](a.png)", true),
+        ("---\nlocation: from-photo\n---\n", true), ("No pictures at all.", false), ("ends with photos", false),
+    ])
+    func looksForPhotoKeysNotWords(text: String, mayName: Bool) {
+        #expect(RemoteImages.mayNamePhotos(Array(text.utf8)) == mayName)
+    }
+
     @Test func neverUpscales() {
         var settings = Settings()
         settings.photoWidths = [480, 960, 1600, 2400]

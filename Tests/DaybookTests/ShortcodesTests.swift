@@ -46,4 +46,43 @@ import Testing
         let (entry, _) = loadEntry("---\ndate: 2024-01-01\n---\nWatch {{< youtube abc >}} now.\n")
         #expect(entry?.html == "<p>Watch <a href=\"https://www.youtube.com/watch?v=abc\">YouTube video abc</a> now.</p>\n")
     }
+
+    /// What the byte pre-check and the one-pass rewrite must keep (issue 26): a body without an
+    /// opener comes back as it is, braces of other kinds included; shortcodes at the very start
+    /// and end of a body and after text in other scripts keep their places and columns.
+    @Test(arguments: [
+        "", "No shortcodes at all.", "Braces { alone } and {name} and { {", "Mustache {{name}} and {{{raw}}}",
+        "Percent %}} and >}} closers without openers", "밤이 깊었다 {오늘} 🐦", "A lone {{< without a closer",
+        "Ends in a brace {", "{",
+    ])
+    func aBodyWithoutShortcodesIsKept(body: String) {
+        let (text, problems) = rewrite(body)
+        #expect(text == body)
+        #expect(problems.isEmpty)
+    }
+
+    @Test func shortcodesAtTheStartAndEndOfABody() {
+        let start = rewrite("{{< youtube abc >}} first")
+        #expect(start.0 == "[YouTube video abc](https://www.youtube.com/watch?v=abc) first")
+        #expect(start.1.map(\.headline) == ["entries/a.md:5:1: warning: shortcode {{< youtube >}} is another tool's, not Daybook's; shown as a link to the video"])
+        let end = rewrite("Line one.\nLast {{% vimeo 42 %}}")
+        #expect(end.0 == "Line one.\nLast [Vimeo video 42](https://vimeo.com/42)")
+        #expect(end.1.map(\.headline) == ["entries/a.md:6:6: warning: shortcode {{% vimeo %}} is another tool's, not Daybook's; shown as a link to the video"])
+        #expect(rewrite("{% raw %}").0 == "", "a body that is one shortcode")
+        #expect(rewrite("x\n{{< youtube a >}}\n").0 == "x\n[YouTube video a](https://www.youtube.com/watch?v=a)\n")
+    }
+
+    @Test func columnsCountCharactersAfterOtherScripts() {
+        let (text, problems) = rewrite("서울 🐦 é {{< youtube abc >}} 끝 {% include x %}")
+        #expect(text == "서울 🐦 é [YouTube video abc](https://www.youtube.com/watch?v=abc) 끝 \\[include x\\] ")
+        #expect(problems.map(\.headline) == [
+            "entries/a.md:5:8: warning: shortcode {{< youtube >}} is another tool's, not Daybook's; shown as a link to the video",
+            "entries/a.md:5:30: warning: shortcode {% include %} is another tool's, not Daybook's; shown as plain text in brackets",
+        ])
+    }
+
+    @Test func shortcodesInsideTildeFencesAndAfterThem() {
+        let body = "~~~\n{% raw %}\n~~~\n{% raw %}after"
+        #expect(rewrite(body).0 == "~~~\n{% raw %}\n~~~\nafter")
+    }
 }

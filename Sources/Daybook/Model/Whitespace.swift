@@ -29,7 +29,7 @@ enum Whitespace {
     /// The length in bytes of the white-space character starting at `index`, or 0. Besides ASCII's
     /// tab to carriage return and space: U+0085, U+00A0, U+1680, U+2000 to U+200A, U+2028, U+2029,
     /// U+202F, U+205F and U+3000.
-    @inline(__always) private static func whitespaceWidth(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    @inline(__always) static func whitespaceWidth(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let lead = bytes[index]
         if lead < 0x80 { return lead == 0x20 || (0x09...0x0D).contains(lead) ? 1 : 0 }
         func next(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
@@ -43,5 +43,14 @@ enum Whitespace {
         case 0xE3: return next(1) == 0x80 && next(2) == 0x80 ? 3 : 0
         default: return 0
         }
+    }
+
+    /// The scalar starting at `index` of valid UTF-8 that is not ASCII, and its length in bytes.
+    @inline(__always) static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[index])
+        let width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = lead & (0x7F >> width)
+        for offset in 1..<min(width, bytes.count - index) { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", width)
     }
 }
