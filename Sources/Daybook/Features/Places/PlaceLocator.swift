@@ -26,9 +26,7 @@ struct PlaceLocator {
             return (x: newest.x + dx, y: at.y)
         }
         let width = Self.width(points)
-        let centre = points.count > 1
-            ? ((points.map(\.x).min()! + points.map(\.x).max()!) / 2, (points.map(\.y).min()! + points.map(\.y).max()!) / 2)
-            : newest
+        let centre = points.count > 1 ? Self.middle(points) : newest
         let digits = width < 1 ? 5 : 3
         let n = { MapNumber.text($0, digits: digits) }
         let unit = width * 0.011
@@ -37,15 +35,25 @@ struct PlaceLocator {
             "view": view, "land": outline?.land(in: view.split(separator: " ").compactMap { Double($0) }) ?? "",
             "x": n(newest.x), "y": n(newest.y), "r": n(unit * 1.4), "ring": n(unit * 2.4),
             "pins": points.map { ["x": n($0.x), "y": n($0.y), "r": n(unit * (points.count > 1 ? 1 : 1.4))] },
-            "scale": width < Self.scaleBelow ? Self.scale(width: width, latitude: 90 - centre.1) : false,
+            "scale": width < Self.scaleBelow ? Self.scale(width: width, latitude: 90 - centre.y) : false,
         ]
+    }
+
+    /// The middle of the pins' box.
+    static func middle(_ points: [(x: Double, y: Double)]) -> (x: Double, y: Double) {
+        let xs = points.map(\.x), ys = points.map(\.y)
+        let x: Double = (xs.min()! + xs.max()!) / 2
+        let y: Double = (ys.min()! + ys.max()!) / 2
+        return (x, y)
     }
 
     /// The regional width for one position; else the pins' box with a margin, within limits.
     static func width(_ points: [(x: Double, y: Double)]) -> Double {
         guard points.count > 1 else { return regionalWidth }
-        let across = max(points.map(\.x).max()! - points.map(\.x).min()!, 2 * (points.map(\.y).max()! - points.map(\.y).min()!))
-        return min(regionalWidth, max(closestWidth, across * 1.3))
+        let xs = points.map(\.x), ys = points.map(\.y)
+        let wide: Double = xs.max()! - xs.min()!
+        let tall: Double = ys.max()! - ys.min()!
+        return min(regionalWidth, max(closestWidth, max(wide, 2 * tall) * 1.3))
     }
 
     /// A bar of a round length (1, 2 or 5 times a power of ten metres) about a quarter of the
