@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make bench`: installs the benchmark's tools if missing, then runs bench/bench.py, the
 # edit-to-reload benchmark of `daybook serve` (bench/serve_bench.py, headless Chromium), the
-# private-journal benchmarks (bench/private/) and the photos against Hugo (bench/photos/bench.py).
+# private-journal benchmarks (bench/private/), the photos against Hugo (bench/photos/bench.py)
+# and the page weight (bench/page_weight.py, whose table it writes into bench/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=()
@@ -21,3 +22,5 @@ python3 bench/private/build.py --entries 10000 --runs 3
 python3 bench/private/bench.py --entries 1000
 # Photos against Hugo's image processing (bench/README.md, "Photos").
 python3 bench/photos/bench.py
+# Each page kind's bytes at 1,000 and 10,000 entries, against issue #26's budgets (bench/README.md, "Page weight").
+python3 bench/page_weight.py --readme

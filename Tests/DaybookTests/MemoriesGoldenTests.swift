@@ -20,12 +20,13 @@ import Testing
 
     static let goldenRoot = packageRoot.appendingPathComponent("Tests/DaybookTests/Goldens/memories")
 
-    /// The files of the feature: the two pages that show it and its data file (under a fixed name).
+    /// The files of the feature: the two pages that show it and its day files (in a folder of a
+    /// fixed name).
     static func files(_ site: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
         for (path, bytes) in try tree(site) {
             if path == "index.html" || path == "on-this-day/index.html" { files[path] = bytes }
-            if path.hasPrefix("on-this-day-data.") { files["on-this-day-data.js"] = bytes }
+            if path.hasPrefix("on-this-day/days.") { files["on-this-day/days/" + (path as NSString).lastPathComponent] = bytes }
         }
         return files
     }
@@ -35,7 +36,7 @@ import Testing
         defer { journal.remove() }
         _ = try await Builder.run(BuildOptions(journal: journal.root))
         let site = try Self.files(journal.site)
-        #expect(site.count == 3)
+        #expect(site.count == 4, "two pages and the files of 28 and 29 February")
         try expectGolden(site, in: Self.goldenRoot, named: "Goldens/memories")
     }
 

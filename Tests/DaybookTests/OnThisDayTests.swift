@@ -61,27 +61,36 @@ import Testing
     @Test func draftsNeverShowNorReachTheDataFile() {
         let journal = Self.make(["2024-05-01"], drafts: ["2023-05-01"])
         #expect(shown("2025-05-01", in: journal) == ["1: 2024-05-01"])
-        let data = String(decoding: OnThisDayDataFile.json(journal, days: OnThisDay.index(journal), untitled: "U"), as: UTF8.self)
-        #expect(!data.contains("draft"))
+        let files = OnThisDayDataFiles(journal, days: OnThisDay.index(journal), untitled: "U").files
+        #expect(files.count == 1 && !files.contains { String(decoding: $0.bytes, as: UTF8.self).contains("draft") })
     }
 
-    @Test func theDataFileListsEveryDayInOrderAsAscii() throws {
+    @Test func eachDayWithEntriesHasASmallFileOfItsOwnInAscii() throws {
         let (journal, problems) = DaybookTests.journal([
             ("entries/a.md", "title: Reykjavík \"wind\"\ndate: 2024-02-10"),
             ("entries/b.md", "date: 2023-02-10"),
             ("entries/c.md", "title: Ferry\ndate: 2022-01-05 10:00"),
+            ("entries/d.md", "title: Leap\ndate: 2020-02-29"),
+            ("entries/e.md", "title: Last\ndate: 2021-12-31"),
         ])
         #expect(problems.isEmpty)
-        let json = String(decoding: OnThisDayDataFile.json(journal, days: OnThisDay.index(journal), untitled: "Untitled"), as: UTF8.self)
-        #expect(json.utf8.allSatisfy { $0 < 0x80 })
-        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: [String: [[Any]]]])
-        let days = try #require(decoded["days"])
-        #expect(days.keys.sorted() == ["0105", "0210"])
-        #expect(json.hasPrefix("{\"days\":{\"0105\":"))
-        let february = try #require(days["0210"])
-        #expect(february.map { $0[0] as? Int } == [2024, 2023])
-        #expect(february.map { $0[1] as? String } == ["Reykjavík \"wind\"", "Untitled"])
-        #expect(february[0][2] as? String == "2024/02/10/reykjav%C3%ADk-wind/index.html")
+        let data = OnThisDayDataFiles(journal, days: OnThisDay.index(journal), untitled: "Untitled")
+        #expect(data.folder.hasPrefix("on-this-day/days.") && data.folder.hasSuffix("/"))
+        #expect(data.files.map(\.path) == ["0105", "0210", "0229", "1231"].map { data.folder + $0 + ".js" })
+        let february = try #require(data.files.first { $0.path.hasSuffix("0210.js") })
+        let text = String(decoding: february.bytes, as: UTF8.self)
+        #expect(text.utf8.allSatisfy { $0 < 0x80 })
+        let call = try #require(ScriptData.decodeCall("daybookOnThisDayDay", february.bytes))
+        #expect(call.name == "0210")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(call.json)) as? [[Any]])
+        #expect(entries.map { $0[0] as? Int } == [2024, 2023])
+        #expect(entries.map { $0[1] as? String } == ["Reykjavík \"wind\"", "Untitled"])
+        #expect(entries[0][2] as? String == "2024/02/10/reykjav%C3%ADk-wind/index.html")
+        // One bit per day of a leap year: 5 January is day 4, 10 February day 40, 29 February day
+        // 59, 31 December day 365.
+        #expect(data.mask.count == 92)
+        let bits = data.mask.flatMap { digit in (0..<4).map { (Int(String(digit), radix: 16)! >> (3 - $0)) & 1 } }
+        #expect(bits.indices.filter { bits[$0] == 1 } == [4, 40, 59, 365])
     }
 
     @Test func wordsSayOneYearAndManyYears() {

@@ -89,7 +89,7 @@ import Testing
             ("entries/a.md", "date: 2024-05-03\nlocation: \"kyoto \""),
             ("entries/b.md", "date: 2024-05-02\nlocation: { name: Kyoto, lat: 35.0106, lon: 135.7702 }"),
             ("entries/c.md", "date: 2024-05-01\nlocation: { name: KYOTO, lat: 35.0104, lon: 135.7698 }"),
-            ("entries/d.md", "date: 2024-04-01\nlocation: { name: Kyoto, lat: 35.2, lon: 135.77 }"),
+            ("entries/d.md", "date: 2024-04-01\nlocation: { name: Kyoto, lat: 36.0, lon: 135.77 }"),
             ("entries/e.md", "date: 2024-03-01\nlocation: The   allotment"),
             ("entries/f.md", "date: 2024-02-01\nlocation: { lat: -17, lon: 180 }"),
             ("entries/g.md", "date: 2024-01-01\nlocation: { lat: -17, lon: -180 }"),
@@ -97,16 +97,61 @@ import Testing
         #expect(problems.isEmpty)
         let index = PlaceIndex(assembled.entries)
         let names = index.places.map(\.name)
-        // Oldest first: the date-line spot, the allotment, far Kyoto, then Kyoto itself.
+        // Oldest first: the date-line spot, the allotment, a Kyoto 110 km north, then Kyoto itself.
         #expect(names == ["17° S, 180° E", "The allotment", "Kyoto", "kyoto"])
         #expect(index.places.map(\.slug) == ["17-s-180-e", "the-allotment", "kyoto", "kyoto-2"])
         let kyoto = index.places[3]
-        // Two readings 100 m apart on either side of a rounding line, and the name alone, are one place.
+        // Two readings 100 m apart on either side of a rounding line, and the name alone, are one
+        // place, with a pin at each reading, oldest first.
         #expect(kyoto.entries == [0, 1, 2])
+        #expect(kyoto.spots == [PlaceSpot(latitude: 35.0104, longitude: 135.7698), PlaceSpot(latitude: 35.0106, longitude: 135.7702)])
         #expect(kyoto.latitude == 35.0106 && kyoto.longitude == 135.7702)
         #expect(index.places[0].entries == [5, 6])
         #expect(index.places[1].latitude == nil && !index.places[1].hasCoordinates)
         #expect(index.latest()! == (entry: 0, place: 3))
+    }
+
+    @Test func oneNameWithinFiftyKilometresIsOnePlaceWithItsPinsWhereTheyWere() {
+        let (assembled, problems) = journal([
+            ("entries/a.md", "date: 2024-05-04\nlocation: { name: Seoul, lat: 37.5665, lon: 126.978 }"),
+            ("entries/b.md", "date: 2024-05-03\nlocation: { name: seoul, lat: 37.65, lon: 127.06 }"),
+            ("entries/c.md", "date: 2024-05-02\nlocation: { name: Springfield, lat: 42.1015, lon: -72.5898 }"),
+            ("entries/d.md", "date: 2024-05-01\nlocation: { name: Springfield, lat: 39.7817, lon: -89.6501 }"),
+            ("entries/e.md", "date: 2024-04-02\nlocation: { name: Seoul, lat: 37.45, lon: 126.9 }"),
+            ("entries/f.md", "date: 2024-04-01\nlocation: { name: Seoul, lat: 37.45, lon: 126.9 }"),
+            // 60 km from the first Seoul: beyond the reach, a place of its own.
+            ("entries/g.md", "date: 2024-06-01\nlocation: { name: Seoul, lat: 36.95, lon: 127.2 }"),
+        ])
+        #expect(problems.isEmpty)
+        let index = PlaceIndex(assembled.entries)
+        // The first Seoul keeps its address; entries 15 to 26 km from it join it.
+        #expect(index.places.map(\.slug) == ["seoul", "springfield", "springfield-2", "seoul-2"])
+        let seoul = index.places[0]
+        #expect(seoul.entries == [1, 2, 5, 6] && index.places[1].entries == [4] && index.places[2].entries == [3])
+        #expect(index.places[3].entries == [0])
+        // Its pins are its entries' own positions, oldest first, one per spot.
+        #expect(seoul.spots == [PlaceSpot(latitude: 37.45, longitude: 126.9), PlaceSpot(latitude: 37.65, longitude: 127.06),
+                                PlaceSpot(latitude: 37.5665, longitude: 126.978)])
+        #expect(seoul.latitude == 37.5665)
+        // Seoul to Busan, 325 km as the crow flies.
+        #expect(abs(PlaceIndex.kilometres(PlaceSpot(latitude: 37.5665, longitude: 126.978), PlaceSpot(latitude: 35.1796, longitude: 129.0756)) - 325) < 2)
+    }
+
+    @Test func aPlaceAllOverOneCityGetsAViewThatFitsItsPinsAndAScale() throws {
+        let place = JournalPlace(name: "Lisbon", slug: "lisbon", latitude: 38.7118, longitude: -9.13, entries: [0, 1, 2],
+                                 spots: [PlaceSpot(latitude: 38.7104, longitude: -9.1366), PlaceSpot(latitude: 38.7107, longitude: -9.142),
+                                         PlaceSpot(latitude: 38.7118, longitude: -9.13)])
+        let block = try #require(PlaceLocator(place: place, outline: nil).block())
+        #expect((block["pins"] as? [[String: Any]])?.count == 3)
+        #expect(block["view"] as? String == "170.854 51.284 0.02 0.01")
+        let scale = try #require(block["scale"] as? [String: Any])
+        // 0.02° across at 38.7° N is 1.74 km: a bar of 200 m, 11.51 % of the view.
+        #expect(scale["text"] as? String == "200 m" && scale["percent"] as? String == "11.51")
+        // One position: the regional view, no scale.
+        let alone = JournalPlace(name: "Porto", slug: "porto", latitude: 41.15, longitude: -8.61, entries: [0],
+                                 spots: [PlaceSpot(latitude: 41.15, longitude: -8.61)])
+        let regional = try #require(PlaceLocator(place: alone, outline: nil).block())
+        #expect(regional["view"] as? String == "151.39 38.85 40 20" && regional["scale"] as? Bool == false)
     }
 
     @Test func normalizesNamesByTrimmingAndFoldingCase() {

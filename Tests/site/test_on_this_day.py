@@ -2,6 +2,7 @@
 set through CDP, from disk and from a host, with no console error and no request to another host;
 the built default without JavaScript; the date logic of on-this-day.js on leap days and year ends."""
 import datetime
+import json
 import os
 import pathlib
 import re
@@ -11,6 +12,7 @@ import urllib.parse
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import fixed_clock, make_driver, requested_urls
 
@@ -140,14 +142,16 @@ def test_served_from_a_host_it_asks_only_for_its_own_files(sub_site, server, clo
     urls = requested_urls(clock.driver)
     assert urls and all(url.startswith(server) or url.startswith("data:") for url in urls), urls
     page = (sub_site / "index.html").read_text(encoding="utf-8")
-    for name in re.findall(r'<script src="(on-this-day[-.][^"]+)"', page):
-        assert server + name in urls
+    script = re.search(r'<script src="(on-this-day\.[^"]+)" data-files="([^"]+)"', page)
+    # The script and the reader's day's file only: not the other days of the year.
+    assert server + script.group(1) in urls and server + script.group(2) + "1014.js" in urls
+    assert [url for url in urls if script.group(2) in url] == [server + script.group(2) + "1014.js"]
 
 
 def test_a_missing_data_file_leaves_the_built_list_and_no_script_error(site, clock, tmp_path):
     copy = tmp_path / "site"
     shutil.copytree(site, copy)
-    data = next(copy.glob("on-this-day-data.*.js"))
+    data = next(copy.glob("on-this-day/days.*/1014.js"))
     data.unlink()
     clock.open((copy / "on-this-day" / "index.html").as_uri(), "2025-10-14T12:00:00Z")
     assert clock.shown() == [("28 JUNE", [])]
@@ -156,7 +160,7 @@ def test_a_missing_data_file_leaves_the_built_list_and_no_script_error(site, clo
 
 
 def test_drafts_stay_out_of_the_data_file(site):
-    text = next(site.glob("on-this-day-data.*.js")).read_text(encoding="utf-8")
+    text = "".join(path.read_text(encoding="utf-8") for path in site.glob("on-this-day/days.*/*.js"))
     assert "A stream under the city" in text
     assert "Unfinished" not in text and "long-letter" not in text
 
@@ -203,11 +207,16 @@ def test_the_built_default_of_a_leap_day(leap_site, clock):
 def test_the_scripts_choice_in_the_browser(leap_site, clock):
     # The choice itself, called with dates made in the browser's own zone, day by day around the leap day.
     clock.open((leap_site / "on-this-day" / "index.html").as_uri(), "2025-01-01T12:00:00Z", zone="Pacific/Auckland")
+    # Every day file's entries, as the script holds those it has loaded.
+    days = {}
+    for path in leap_site.glob("on-this-day/days.*/*.js"):
+        key, entries = re.fullmatch(r'daybookOnThisDayDay\("(\d{4})",(.*)\);\n', path.read_text(encoding="utf-8"), re.S).groups()
+        days[key] = json.loads(entries)
     answer = clock.driver.execute_script("""
-        const days = window.daybookOnThisDay.days, pick = window.daybookOnThisDayGroups;
+        const days = arguments[0], pick = window.daybookOnThisDayGroups;
         return [[2025, 1, 27], [2025, 1, 28], [2025, 2, 1], [2028, 1, 28], [2028, 1, 29], [2100, 1, 28], [2025, 0, 1]].map(
           ([y, m, d]) => pick(days, new Date(y, m, d, 0, 0, 1)).map(g => [g.yearsAgo, g.year, g.entries.map(e => e[1])]));
-    """)
+    """, days)
     assert answer == [
         [],
         [[1, 2024, ["Leap 2024", "Feb 28 2024"]], [2, 2023, ["Feb 28 2023"]], [5, 2020, ["Leap 2020"]]],
@@ -222,6 +231,8 @@ def test_the_scripts_choice_in_the_browser(leap_site, clock):
 def day_after_clicks(clock, button, times):
     for _ in range(times):
         clock.driver.find_element(By.XPATH, f"//nav[@class='on-this-day-pager']/button[text()='{button}']").click()
+    # A day whose file is not loaded yet shows once it is; the list says it is busy meanwhile.
+    WebDriverWait(clock.driver, 5).until(lambda driver: driver.execute_script("return !document.querySelector('[aria-busy]')"))
     return clock.driver.find_element(By.CSS_SELECTOR, ".on-this-day:not(.on-this-day-built)").get_attribute("data-day")
 
 

@@ -9,6 +9,7 @@ version of the home page, replayed): it seals a changed copy of the plain site w
 reference (Tests/site/private_reference.py), which follows the same format and
 is checked against the same known answers."""
 import base64
+import datetime
 import json
 import os
 import pathlib
@@ -24,7 +25,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 import private_reference as ref
-from conftest import make_driver, requested_urls
+from conftest import fixed_clock, make_driver, requested_urls
 from private_support import derivations, frame_text, go, pages_shown, serve, status, unlock, wait_form, wait_page
 from test_axe import scheme, serious_violations  # noqa: F401 (scheme is a fixture)
 from test_browser import pages_to_visit
@@ -192,6 +193,24 @@ def test_every_kind_of_page_opens_in_the_viewer_without_errors(site, private, dr
     go(driver, "#/no/such/page/")
     assert driver.execute_script("return daybookPrivate.page") == "404.html"
     assert derivations(driver) == 1
+
+
+def test_on_this_day_in_the_viewer_opens_the_readers_day_only(private, driver):
+    # 14 October: the example journal has entries of that day in 2024 and 2023. The day's file is
+    # sealed like every file; the script opens it through the viewer's daybookOpen.
+    moment = int(datetime.datetime(2025, 10, 14, 12, tzinfo=datetime.timezone.utc).timestamp() * 1000)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": fixed_clock(moment)})
+    driver.get((private / "index.html").as_uri())
+    unlock(driver, PASSWORD)
+    go(driver, "#/on-this-day/")
+    script_list = """
+        const doc = document.getElementById('private-frame').contentDocument;
+        const shown = doc.querySelector('.on-this-day:not(.on-this-day-built)');
+        return shown && !doc.querySelector('[aria-busy]') ? [shown.dataset.day, [...shown.querySelectorAll('a')].map(a => a.textContent),
+          getComputedStyle(doc.querySelector('.on-this-day-built')).display] : null;"""
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script(script_list))
+    assert driver.execute_script(script_list) == ["2025-10-14", ["A stream under the city", "Conference in Edinburgh"], "none"]
+    assert console_errors(driver) == []
 
 
 def click_in_frame(driver, selector):

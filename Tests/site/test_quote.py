@@ -161,7 +161,7 @@ def test_served_from_a_host_the_banner_asks_only_for_its_two_files(sub_site, ser
     name, _, _ = site_quotes(sub_site)
     # The search box's, "on this day"'s and the photos' own files load too; they are their business, not the banner's.
     asked = sorted(path for path in (urllib.parse.urlparse(url).path for url in requested_urls(clock.driver) if not url.startswith("data:"))
-                   if not re.match(r"/journal/((search(-ui)?|on-this-day(-data)?|photos)\.[0-9a-f]{10}\.js|photos/.*)$", path))
+                   if not re.match(r"/journal/((search(-ui)?|on-this-day|photos)\.[0-9a-f]{10}\.js|on-this-day/days\.[0-9a-f]{10}/\d{4}\.js|photos/.*)$", path))
     script = re.search(r'<script src="(quote\.[0-9a-f]{10}\.js)">', (sub_site / "index.html").read_text(encoding="utf-8")).group(1)
     style = next(p.name for p in sub_site.glob("style.*.css"))
     assert asked == sorted(["/journal/", f"/journal/{style}", f"/journal/{name}", f"/journal/{script}"])

@@ -1,7 +1,7 @@
 import Yams
 
-/// A calendar heatmap of each year: on the year's page (the `calendar` block) and, one per year,
-/// on the archives (`calendars`). Each day is a cell shaded by its words or entries, linking to
+/// A calendar heatmap of each year: on the year's page (the `calendar` block) and, for the newest
+/// year, on the archives (`calendars`). Each day is a cell shaded by its words or entries, linking to
 /// the day's first entry. Drawn at build time as an HTML table; no script.
 struct YearCalendars: Feature {
     /// nil when the `calendar` setting turns the calendars off.
@@ -29,11 +29,11 @@ struct YearCalendars: Feature {
         return []
     }
 
-    /// The archives show every day of the journal, which its own key (months' counts) does not
-    /// cover: each written day, its counts and the address of its first entry join it here.
+    /// The archives show every day of the newest year, which their own key (months' counts) does
+    /// not cover: each written day, its counts and the address of its first entry join it here.
     mutating func assemble(_ journal: inout Journal) {
-        guard shading != nil else { return }
-        let days = DayTally.tally(journal, journal.entries.indices)
+        guard shading != nil, let newest = journal.years.first else { return }
+        let days = DayTally.tally(journal, DayTally.entries(of: newest, in: journal))
         archivesKey = days.sorted { $0.key < $1.key }.map { day, tally in
             "\(day.iso8601) \(tally.entries) \(tally.words) \(journal.paths[tally.first])"
         }.joined(separator: "\n")
@@ -57,9 +57,9 @@ struct YearCalendars: Feature {
             guard let shading else { return ["calendars": false] }
             let journal = page.journal
             let dates = LocalizedDates(locale: journal.settings.locale)
-            // The key under the last year only: the archives repeated it once a year.
-            let last = journal.years.last
-            return ["calendars": ["items": journal.years.map { block($0, shading, journal, dates, page.linker, legend: $0 == last) }]]
+            // The newest year only: one calendar per year made the archives of a journal of decades
+            // megabytes; each year's page has its own, a click away in the month grids below.
+            return ["calendars": ["items": journal.years.prefix(1).map { block($0, shading, journal, dates, page.linker, legend: true) }]]
         }
         return [:]
     }

@@ -1,6 +1,6 @@
 /// "On this day": the entries written on the newest entry's month and day in earlier years, on
 /// the home page and on a page of its own (`on-this-day/`); `on-this-day.js` swaps in the
-/// reader's own day from the feature's data file before the block is drawn. A journal without
+/// reader's own day from that day's data file before the block is drawn. A journal without
 /// entries has neither the block, the page nor the nav link.
 struct Memories: Feature {
     /// Worked out once the journal is assembled; nil without entries.
@@ -25,7 +25,7 @@ struct Memories: Feature {
         return shown.key
     }
 
-    var dataKey: String { shown?.dataFile.path ?? "" }
+    var dataKey: String { shown?.data.folder ?? "" }
 
     /// `site.on_this_day`: the link to the page, false without one.
     func siteBlock(_ linker: Linker) -> [String: Any] {
@@ -40,9 +40,9 @@ struct Memories: Feature {
         return ["on_this_day": shown.block(page, onPage: onPage)]
     }
 
-    /// One small file, made whenever the data files are.
+    /// A small file per day of the year with entries, made whenever the data files are.
     mutating func makeData(_ view: JournalView, _ making: DataMaking) async throws -> DataFiles {
         guard let shown else { return DataFiles() }
-        return DataFiles(files: [shown.dataFile], paths: [shown.dataFile.path])
+        return DataFiles(files: shown.data.files, paths: shown.data.files.map(\.path))
     }
 }

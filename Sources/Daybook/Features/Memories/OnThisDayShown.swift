@@ -1,10 +1,10 @@
 /// What "on this day" shows in a build: the default day (the newest entry's, so that a build
-/// never depends on the day it runs), its groups, and the data file for the reader's own day.
+/// never depends on the day it runs), its groups, and the data files for the reader's own day.
 struct OnThisDayShown: Sendable {
     var day: LocalDay
     var groups: [OnThisDay.Group]
     var words: OnThisDayWords
-    var dataFile: OutputFile
+    var data: OnThisDayDataFiles
     /// The titles and links of the entries shown, for the key: they are not the pages' own entries.
     private var shownEntries: [String]
 
@@ -15,13 +15,13 @@ struct OnThisDayShown: Sendable {
         day = newest.date.localDay
         groups = OnThisDay.groups(on: day, days: days, journal: journal)
         self.words = words
-        dataFile = OnThisDayDataFile.make(journal, days: days, untitled: words.untitled)
+        data = OnThisDayDataFiles(journal, days: days, untitled: words.untitled)
         shownEntries = groups.flatMap(\.entries).map { "\(journal.entries[$0].title ?? "")\u{0}\(journal.paths[$0])" }
     }
 
     /// Everything of the block a page shows, for incremental builds' page keys.
     var key: String {
-        ([day.iso8601, dataFile.path] + groups.map { "\($0.yearsAgo)/\($0.year)" } + shownEntries).joined(separator: "\u{0}")
+        ([day.iso8601, data.folder, data.mask] + groups.map { "\($0.yearsAgo)/\($0.year)" } + shownEntries).joined(separator: "\u{0}")
     }
 
     /// The `on_this_day` block of `page`; `onPage` on the page of its own, which also says when
@@ -48,7 +48,9 @@ struct OnThisDayShown: Sendable {
             // Nothing shows on the home page when the day has nothing, not even a heading.
             "shows": onPage || !groups.isEmpty,
             "on_page": onPage,
-            "data": page.linker.href(dataFile.path),
+            // The folder itself, never its index.html: the script adds each day's file name.
+            "data": page.linker.root + data.folder,
+            "mask": data.mask,
             "root": page.linker.root,
             "months": monthNames.joined(separator: "|"),
             "words": words.templateValues,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One place of the journal: the entries written there under one name and position.
 struct JournalPlace: Sendable, Hashable {
     /// The spelling most of its entries use (or its coordinates, for a place without a name).
@@ -8,6 +10,9 @@ struct JournalPlace: Sendable, Hashable {
     var longitude: Double?
     /// Journal indices, newest first.
     var entries: [Int]
+    /// Every position its entries were written at (to about 100 m), in order of first visit:
+    /// the pins of its page's map.
+    var spots: [PlaceSpot] = []
 
     var path: String { "places/\(slug)/" }
     var hasCoordinates: Bool { latitude != nil && longitude != nil }
@@ -15,9 +20,17 @@ struct JournalPlace: Sendable, Hashable {
     func pinTarget(_ paths: [String]) -> String { entries.count == 1 ? paths[entries[0]] : path }
 }
 
+/// Where one or more entries of a place were written.
+struct PlaceSpot: Sendable, Hashable {
+    var latitude: Double
+    var longitude: Double
+}
+
 /// The journal's places, worked out once from the entries (drafts are never in `Journal.entries`
-/// unless asked for). A place is a case-folded, trimmed name plus coordinates rounded to about
-/// 100 m; an entry with the name only joins that name's place with coordinates, if there is one.
+/// unless asked for). A place is a case-folded, trimmed name and every position of that name
+/// within `reach` of the place's first (a city, a phone's GPS); an entry with the name only joins
+/// that name's place with coordinates, if there is one. Positions without a name stay apart
+/// beyond about 100 m: nothing says that two of them are one place.
 struct PlaceIndex: Sendable {
     /// In order of first visit, oldest first: a new place never takes an older one's slug.
     var places: [JournalPlace]
@@ -25,6 +38,10 @@ struct PlaceIndex: Sendable {
     var placeOfEntry: [Int: Int]
 
     static let derivedKey = "places"
+
+    /// How far from a place's first position an entry of the same name still belongs to it, in
+    /// kilometres: a city and its outskirts, while two towns of one name stay two.
+    static let reach = 50.0
 
     /// The index `Places.assemble` stored in the journal, or one worked out now.
     static func of(_ journal: Journal) -> PlaceIndex {
@@ -53,10 +70,31 @@ struct PlaceIndex: Sendable {
         return abs(a[0] - b[0]) <= 1 && min(dx, 360_000 - dx) <= 1
     }
 
+    /// Great-circle distance in kilometres (haversine, on a sphere of the Earth's mean radius).
+    static func kilometres(_ a: PlaceSpot, _ b: PlaceSpot) -> Double {
+        let radians = Double.pi / 180
+        let dLat = (b.latitude - a.latitude) * radians, dLon = (b.longitude - a.longitude) * radians
+        let h = sin(dLat / 2) * sin(dLat / 2)
+            + cos(a.latitude * radians) * cos(b.latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * 6371.0088 * asin(min(1, h.squareRoot()))
+    }
+
     private struct Group {
         var name: String?
         var spot: [Int]?
+        /// The first position of the group: a named place reaches `reach` around it.
+        var anchor: PlaceSpot?
         var entries: [Int] = []
+
+        func takes(_ spot: [Int]?, at position: PlaceSpot?) -> Bool {
+            guard name != nil, let anchor, let position else { return PlaceIndex.near(self.spot, spot) }
+            return PlaceIndex.kilometres(anchor, position) <= PlaceIndex.reach
+        }
+    }
+
+    private static func position(_ place: Place) -> PlaceSpot? {
+        guard let lat = place.latitude, let lon = place.longitude else { return nil }
+        return PlaceSpot(latitude: lat, longitude: lon)
     }
 
     init(_ entries: [Entry]) {
@@ -68,11 +106,12 @@ struct PlaceIndex: Sendable {
             let name = Self.normalized(place.name)
             let spot = Self.rounded(place)
             guard name != nil || spot != nil else { continue }
-            let found = groupsNamed[name ?? "", default: []].first { Self.near(groups[$0].spot, spot) }
+            let position = Self.position(place)
+            let found = groupsNamed[name ?? "", default: []].first { groups[$0].takes(spot, at: position) }
             let group = found ?? groups.count
             if found == nil {
                 groupsNamed[name ?? "", default: []].append(group)
-                groups.append(Group(name: name, spot: spot))
+                groups.append(Group(name: name, spot: spot, anchor: position))
             }
             // Oldest first here, turned newest first below: inserting at the front cost a copy
             // of the group's entries each time.
@@ -92,7 +131,8 @@ struct PlaceIndex: Sendable {
             let position = located.flatMap { entries[$0].place }
             for entry in group.entries { placeOfEntry[entry] = places.count }
             places.append(JournalPlace(name: label, slug: slug, latitude: position?.latitude,
-                                       longitude: position?.longitude, entries: group.entries))
+                                       longitude: position?.longitude, entries: group.entries,
+                                       spots: Self.spots(group.entries.map { entries[$0].place })))
         }
         self.places = places
         self.placeOfEntry = placeOfEntry
@@ -113,6 +153,17 @@ struct PlaceIndex: Sendable {
             removed.insert(index)
         }
         return result.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
+    }
+
+    /// The distinct positions of `places` (newest first), to about 100 m, oldest first.
+    private static func spots(_ places: [Place?]) -> [PlaceSpot] {
+        var seen: Set<[Int]> = []
+        var spots: [PlaceSpot] = []
+        for place in places.reversed() {
+            guard let place, let key = rounded(place), let spot = position(place), seen.insert(key).inserted else { continue }
+            spots.append(spot)
+        }
+        return spots
     }
 
     /// The spelling most entries use (trimmed), the newest's on a tie; nil when none has a name.

@@ -1,11 +1,16 @@
 /* Daybook: "on this day" for the reader's own date.
    The page as built carries the list of its newest entry's day, after this script. The script
-   runs as the parser reaches it, before that list exists: it inserts its own list, for today's
-   local date, right after itself, and marks the page so that the style sheet hides the built list
+   runs as the parser reaches it, before that list exists. Each day of the year with entries has
+   a small data file (`data-files` is their folder, `data-mask` says which days have one); the
+   script has the parser load the reader's day's file next (document.write, so it runs before the
+   built list is parsed, from disk as from a host), and that file's call inserts the reader's list
+   right after this script and marks the page so that the style sheet hides the built list
    (`.on-this-day-js .on-this-day-built`) before it is ever drawn; so the reader never sees the
-   other day first. Without the data file (missing, or JavaScript off) nothing is marked and the
-   built list stays. The choice mirrors Daybook's (OnThisDay.swift): the same month and day in
-   earlier years; on 28 February of a year without a 29th, 29 February's entries too. */
+   other day first. Without the file (missing, or JavaScript off) nothing is marked and the built
+   list stays. In a private journal's viewer the file is opened with `daybookOpen` instead, and
+   the built list is hidden while it is. The choice mirrors Daybook's (OnThisDay.swift): the same
+   month and day in earlier years; on 28 February of a year without a 29th, 29 February's entries
+   too. */
 (function () {
   "use strict";
 
@@ -56,9 +61,52 @@
   window.daybookOnThisDayGroups = groups;
 
   var script = document.currentScript;
-  var data = window.daybookOnThisDay;
-  if (!script || !data || !data.days) return;
+  if (!script || !script.dataset.files) return;
   var words = script.dataset;
+  var days = {}, waiting = {};
+
+  /* The call each day's file makes. */
+  window.daybookOnThisDayDay = function (key, entries) {
+    days[key] = entries;
+    (waiting[key] || []).forEach(function (done) { done(); });
+    delete waiting[key];
+  };
+
+  var DAYS_BEFORE = [0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335];
+  function hasFile(key) {
+    var index = DAYS_BEFORE[parseInt(key.slice(0, 2), 10) - 1] + parseInt(key.slice(2), 10) - 1;
+    return (parseInt((words.mask || "").charAt(index >> 2) || "0", 16) >> (3 - (index & 3))) & 1;
+  }
+
+  /* The files `date` needs that are not loaded yet. */
+  function missing(date) {
+    return monthDays(date).filter(function (key) { return hasFile(key) && !(key in days); });
+  }
+
+  function fileURL(key) { return words.files + key + ".js"; }
+
+  /* Loads a day's file after the page is parsed: a script element, or the private viewer's
+     `daybookOpen`, whose text runs as an inline script. */
+  function load(key) {
+    return new Promise(function (resolve, reject) {
+      if (key in days) return resolve();
+      var first = !waiting[key];
+      (waiting[key] = waiting[key] || []).push(resolve);
+      if (!first) return;
+      var element = document.createElement("script");
+      if (window.daybookOpen) {
+        window.daybookOpen(fileURL(key)).then(function (text) {
+          element.textContent = text;
+          document.head.appendChild(element);
+          element.remove();
+        }, reject);
+      } else {
+        element.src = fileURL(key);
+        element.onerror = function () { delete waiting[key]; reject(new Error("daybook: " + element.src)); };
+        document.head.appendChild(element);
+      }
+    });
+  }
   var months = (words.months || "").split("|");
   var onPage = words.page === "page";
   /* The years-ago forms by CLDR plural category, chosen with the page's language. */
@@ -119,8 +167,16 @@
     else script.parentNode.insertBefore(node, script.nextSibling);
   }
 
+  var wanted = 0;
   function show(date) {
-    var found = groups(data.days, date);
+    var ticket = ++wanted, keys = missing(date);
+    if (keys.length > 0) {
+      if (live) live.setAttribute("aria-busy", "true");
+      Promise.all(keys.map(load)).then(function () { if (ticket === wanted) show(date); }, function () {});
+      return;
+    }
+    if (live) live.removeAttribute("aria-busy");
+    var found = groups(days, date);
     var next = found.length > 0 || onPage ? section(date, found) : null;
     if (current && next) current.parentNode.replaceChild(next, current);
     else if (current) current.parentNode.removeChild(current);
@@ -158,6 +214,24 @@
     setTimeout(showAndWait, Math.max(1000, midnight.getTime() - now.getTime() + 1000));
   }
 
-  showAndWait();
-  document.documentElement.classList.add("on-this-day-js");
+  function start() {
+    showAndWait();
+    document.documentElement.classList.add("on-this-day-js");
+  }
+
+  var first = missing(shifted(new Date()));
+  if (first.length === 0) {
+    start();
+  } else if (window.daybookOpen) {
+    document.documentElement.classList.add("on-this-day-js");
+    Promise.all(first.map(load)).then(start, function () {
+      document.documentElement.classList.remove("on-this-day-js");
+    });
+  } else {
+    var count = first.length;
+    first.forEach(function (key) {
+      waiting[key] = [function () { if (--count === 0) start(); }];
+      document.write('<script src="' + fileURL(key).replace(/&/g, "&amp;").replace(/"/g, "&quot;") + '"><\/script>');
+    });
+  }
 })();

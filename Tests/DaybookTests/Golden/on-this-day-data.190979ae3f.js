@@ -1,2 +1,0 @@
-/* The entries of each day of the year, for "on this day", written by Daybook. */
-window.daybookOnThisDay = {"days":{"0430":[[2024,"\uc11c\uc6b8\uc758 \ubc24","2024/04/30/%EC%84%9C%EC%9A%B8%EC%9D%98-%EB%B0%A4/index.html"]],"0501":[[2024,"Untitled entry","2024/05/01/entry/index.html"],[2024,"Fish & chips <at last>","2024/05/01/fish-chips-at-last/index.html"]],"1231":[[2023,"Untitled entry","2023/12/31/entry/index.html"]]}};

@@ -1,2 +1,0 @@
-/* The entries of each day of the year, for "on this day", written by Daybook. */
-window.daybookOnThisDay = {"days":{"0228":[[2024,"The day before","2024/02/28/the-day-before/index.html"]],"0229":[[2028,"Leap day again","2028/02/29/leap-day-again/index.html"],[2024,"Untitled entry","2024/02/29/entry/index.html"],[2024,"Ferry to the <island>","2024/02/29/ferry-to-the-island/index.html"],[2020,"Reykjav\u00edk & rain","2020/02/29/reykjav%C3%ADk-rain/index.html"]]}};

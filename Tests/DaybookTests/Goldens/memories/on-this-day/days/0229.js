@@ -1,0 +1,1 @@
+daybookOnThisDayDay("0229",[[2028,"Leap day again","2028/02/29/leap-day-again/index.html"],[2024,"Untitled entry","2024/02/29/entry/index.html"],[2024,"Ferry to the <island>","2024/02/29/ferry-to-the-island/index.html"],[2020,"Reykjav\u00edk & rain","2020/02/29/reykjav%C3%ADk-rain/index.html"]]);
