@@ -105,7 +105,9 @@ extension Builder {
                 return LoadedEntry(path: path, parsed: ParsedEntry(nil, [EntryLoader.tooBig(path: path, size: stat.size)]), hash: [], stat: nil)
             }
             guard let bytes = folder.read(path, root: root) else {
-                return LoadedEntry(path: path, parsed: ParsedEntry(nil, [.error("could not read the file", at: SourceLocation(file: path))]),
+                // errno is still the failed open's or read's: nothing ran on this thread since.
+                let reason = String(cString: strerror(errno))
+                return LoadedEntry(path: path, parsed: ParsedEntry(nil, [.error("could not read the file (\(reason))", at: SourceLocation(file: path))]),
                                    hash: [], stat: nil)
             }
             let hash = ContentHash.digest(bytes)
