@@ -10,7 +10,7 @@ enum GFMSyntax {
 
     /// The first table delimiter row or task-list item outside code blocks: its 1-based line in
     /// `body`, the line's text, and what it is.
-    static func first(in body: String) -> (line: Int, text: String, kind: String)? {
+    static func first(in body: Substring) -> (line: Int, text: String, kind: String)? {
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
         var fence: Substring? = nil
         for (index, raw) in lines.enumerated() {

@@ -115,7 +115,7 @@ extension Builder {
                 return LoadedEntry(path: path, parsed: hit.parsed, hash: hash, stat: stat, body: hit.body,
                                    listKey: hit.listKey)
             }
-            let (entry, diagnostics) = loader.load(path: path, bytes: bytes)
+            let (entry, diagnostics) = loader.load(path: path, bytes: consume bytes)
             return LoadedEntry(path: path, parsed: ParsedEntry(entry, diagnostics), hash: hash, stat: stat, listKey: entry?.listKey ?? [])
         }
     }
