@@ -20,9 +20,12 @@ struct EntryLoader: Sendable {
                at: SourceLocation(file: path))
     }
 
-    func load(path: String, bytes: [UInt8]) -> (Entry?, [Diagnostic]) {
+    /// - Parameter bytes: consumed, so a caller that hands them over (`consume`) lets them go
+    ///   once they are decoded, rather than holding a large entry's bytes through its rendering.
+    func load(path: String, bytes: consuming [UInt8]) -> (Entry?, [Diagnostic]) {
         guard bytes.count <= Self.sizeLimit else { return (nil, [Self.tooBig(path: path, size: bytes.count)]) }
         let (decoded, decodeDiagnostics) = SourceDecoder.decode(bytes, path: path)
+        bytes = []
         guard let source = decoded else { return (nil, decodeDiagnostics) }
         var diagnostics = decodeDiagnostics
 

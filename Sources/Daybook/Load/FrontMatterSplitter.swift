@@ -11,8 +11,9 @@ struct FrontMatterSplit: Sendable, Equatable {
     var yaml: String
     /// File line of the first line of `yaml`.
     var yamlFirstLine: Int
-    /// The Markdown after the closing line.
-    var body: String
+    /// The Markdown after the closing line: a slice of the file's text, not a copy of it, since
+    /// the body is nearly all of a large entry (docs/builds.md, "Memory").
+    var body: Substring
     /// File line where the body starts.
     var bodyFirstLine: Int
 }
@@ -30,7 +31,7 @@ enum FrontMatterSplitter {
         switch opening {
         case "---": format = .yaml
         case "+++": format = .toml
-        default: return .success(FrontMatterSplit(yaml: "", yamlFirstLine: 1, body: source.text, bodyFirstLine: 1))
+        default: return .success(FrontMatterSplit(yaml: "", yamlFirstLine: 1, body: source.text[...], bodyFirstLine: 1))
         }
         let first = lineNumber + 1
         var closing = first
@@ -38,7 +39,7 @@ enum FrontMatterSplitter {
             let trimmed = trimTrailing(line)
             if trimmed == opening || (format == .yaml && trimmed == "...") {
                 let text = String(source.text(lines: first..<closing))
-                let body = String(source.text(fromLine: closing + 1))
+                let body = source.text(fromLine: closing + 1)
                 return .success(FrontMatterSplit(format: format, yaml: text, yamlFirstLine: first, body: body, bodyFirstLine: closing + 1))
             }
             closing += 1
@@ -56,7 +57,7 @@ enum FrontMatterSplitter {
             let (_, lastLine) = try JSONFrontMatter.parse(text)
             let last = line + lastLine - 1
             return .success(FrontMatterSplit(format: .json, yaml: String(source.text(lines: line..<(last + 1))), yamlFirstLine: line,
-                                             body: String(source.text(fromLine: last + 1)), bodyFirstLine: last + 1))
+                                             body: source.text(fromLine: last + 1), bodyFirstLine: last + 1))
         } catch {
             return .failure(source.error("malformed JSON front-matter: \(error.message)", line: line + error.line - 1, column: error.column))
         }

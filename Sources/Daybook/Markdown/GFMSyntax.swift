@@ -13,7 +13,7 @@ enum GFMSyntax {
     /// Lines are cut at newline bytes and only a line holding a `|` byte is looked at for one as
     /// a character: every body passes here, and splitting it into `Character`s cost a build 6%
     /// (issue 26). The loader's bodies have LF line ends only, so the lines are the same.
-    static func first(in body: String) -> (line: Int, text: String, kind: String)? {
+    static func first(in body: Substring) -> (line: Int, text: String, kind: String)? {
         let lines = body.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
         var fence: Substring? = nil
         for (index, raw) in lines.enumerated() {

@@ -14,6 +14,13 @@ enum MarkdownRenderer {
     /// address starts with `/` are made relative with `rootPrefix`, so a site works from a sub-path
     /// and from disk.
     static func render(_ markdown: String, rawHTML: Bool, rootPrefix: String) -> RenderedMarkdown {
+        render(markdown[...], rawHTML: rawHTML, rootPrefix: rootPrefix)
+    }
+
+    /// Renders a slice of a file's text, handed to cmark in place. Memory is let go as soon as it
+    /// is done with: the tree before its HTML is copied into a `String` (an entry of 20 MB would
+    /// otherwise hold its text, its tree and its HTML twice at once; docs/builds.md, "Memory").
+    static func render(_ markdown: Substring, rawHTML: Bool, rootPrefix: String) -> RenderedMarkdown {
         // CMARK_OPT_UNSAFE is (1 << 17) in cmark.h; spelled out so no macro import is needed.
         let options: Int32 = rawHTML ? (1 << 17) : 0
         var markdown = markdown
@@ -23,12 +30,10 @@ enum MarkdownRenderer {
             }
         }
         guard let document else { return RenderedMarkdown(html: "", plainText: "") }
-        defer { cmark_node_free(document) }
-
         let plainText = walk(document, rootPrefix: rootPrefix)
-        guard let rendered = cmark_render_html(document, options) else {
-            return RenderedMarkdown(html: "", plainText: plainText)
-        }
+        let rendered = cmark_render_html(document, options)
+        cmark_node_free(document)
+        guard let rendered else { return RenderedMarkdown(html: "", plainText: plainText) }
         defer { free(rendered) }
         return RenderedMarkdown(html: String(cString: rendered), plainText: plainText)
     }

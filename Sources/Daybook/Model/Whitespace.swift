@@ -5,24 +5,28 @@ enum Whitespace {
     /// every place name passes through here, and those lookups are slow.
     static func collapsed(_ text: String) -> String {
         var text = text
+        // Written straight into the new string: a byte array first, then the string, held a
+        // large entry's text three times at once.
         return text.withUTF8 { input in
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(input.count)
-            var space = false
-            var index = 0
-            while index < input.count {
-                let width = whitespaceWidth(input, at: index)
-                if width > 0 {
-                    space = !bytes.isEmpty
-                    index += width
-                    continue
+            String(unsafeUninitializedCapacity: input.count) { output in
+                var count = 0
+                var space = false
+                var index = 0
+                while index < input.count {
+                    let width = whitespaceWidth(input, at: index)
+                    if width > 0 {
+                        space = count > 0
+                        index += width
+                        continue
+                    }
+                    if space { output[count] = 0x20; count += 1 }
+                    space = false
+                    output[count] = input[index]
+                    count += 1
+                    index += 1
                 }
-                if space { bytes.append(0x20) }
-                space = false
-                bytes.append(input[index])
-                index += 1
+                return count
             }
-            return String(decoding: bytes, as: UTF8.self)
         }
     }
 

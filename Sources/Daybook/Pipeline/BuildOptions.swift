@@ -20,6 +20,9 @@ public struct BuildOptions: Sendable {
     public var keepGoing = false
     /// The folder of entry files inside the journal (`--entries`); nil: `entries_dir`, or `entries`.
     public var entriesFolder: String?
+    /// PBKDF2 rounds for a private journal's key file. Only tests lower it: the random edit
+    /// sequences build hundreds of times, and 600,000 rounds in a debug build take a second.
+    var keyIterations = PrivateKeys.iterations
 
     public init(journal: URL) {
         self.journal = journal

@@ -108,7 +108,9 @@ extension Builder {
                 return LoadedEntry(path: path, parsed: ParsedEntry(nil, [EntryLoader.tooBig(path: path, size: stat.size)]), hash: [], stat: nil)
             }
             guard let bytes = folder.read(path, root: root) else {
-                return LoadedEntry(path: path, parsed: ParsedEntry(nil, [.error("could not read the file", at: SourceLocation(file: path))]),
+                // errno is still the failed open's or read's: nothing ran on this thread since.
+                let reason = String(cString: strerror(errno))
+                return LoadedEntry(path: path, parsed: ParsedEntry(nil, [.error("could not read the file (\(reason))", at: SourceLocation(file: path))]),
                                    hash: [], stat: nil)
             }
             let hash = ContentHash.digest(bytes)
@@ -116,7 +118,7 @@ extension Builder {
                 return LoadedEntry(path: path, parsed: hit.parsed, hash: hash, stat: stat, body: hit.body,
                                    listKey: hit.listKey)
             }
-            let (entry, diagnostics) = loader.load(path: path, bytes: bytes)
+            let (entry, diagnostics) = loader.load(path: path, bytes: consume bytes)
             return LoadedEntry(path: path, parsed: ParsedEntry(entry, diagnostics), hash: hash, stat: stat, listKey: entry?.listKey ?? [])
         }
     }

@@ -12,8 +12,20 @@ struct JSONWriter {
     mutating func string(_ text: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        let utf8 = Array(text.utf8)
-        // Runs of bytes that need no escape are copied whole: record files hold whole entries.
+        var text = text
+        // Read in place, not copied into an array first: record files hold whole entries.
+        text.withUTF8 { utf8 in
+            // A long string gets room for itself and a little more, not the doubling that
+            // appending would give: a 20 MB entry's text would otherwise take 40.
+            let needed = bytes.count + utf8.count + 2
+            if utf8.count > 1 << 16 && needed > bytes.capacity { bytes.reserveCapacity(max(needed + needed / 8, bytes.capacity + bytes.capacity / 2)) }
+            appendEscaped(utf8)
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        // Runs of bytes that need no escape are copied whole.
         var plain = 0
         var index = 0
         while index < utf8.count {
@@ -33,13 +45,12 @@ struct JSONWriter {
                 index += 1
                 continue
             }
-            bytes += utf8[plain..<index]
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index]))
             bytes += Array(escape.utf8)
             index += length
             plain = index
         }
-        bytes += utf8[plain...]
-        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain...]))
     }
 
     /// A string known to need no escaping (the index's base-64 digits).

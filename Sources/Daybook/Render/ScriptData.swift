@@ -4,7 +4,13 @@
 enum ScriptData {
     /// `/* comment */` then `window.NAME = JSON;`: a global the page's script reads when it runs.
     static func global(_ name: String, json: [UInt8], comment: String) -> [UInt8] {
-        Array("/* \(comment) */\nwindow.\(name) = ".utf8) + json + Array(";\n".utf8)
+        let head = Array("/* \(comment) */\nwindow.\(name) = ".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(head.count + json.count + 2)
+        out += head
+        out += json
+        out += Array(";\n".utf8)
+        return out
     }
 
     /// `FUNCTION("NAME",JSON);`: a call the page's script answers, for files it loads on demand
@@ -12,7 +18,14 @@ enum ScriptData {
     static func call(_ function: String, name: String, json: [UInt8]) -> [UInt8] {
         var quoted = JSONWriter()
         quoted.string(name)
-        return Array("\(function)(".utf8) + quoted.bytes + [UInt8(ascii: ",")] + json + Array(");\n".utf8)
+        // Appended into one array of the right size: chained `+` made a copy of `json` per part.
+        let (head, tail) = (Array("\(function)(".utf8) + quoted.bytes + [UInt8(ascii: ",")], Array(");\n".utf8))
+        var out: [UInt8] = []
+        out.reserveCapacity(head.count + json.count + tail.count)
+        out += head
+        out += json
+        out += tail
+        return out
     }
 
     /// JSON with every character beyond ASCII written as `\uXXXX` (UTF-16, as JSON spells it),

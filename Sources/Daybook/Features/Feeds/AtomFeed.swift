@@ -33,12 +33,22 @@ enum AtomFeed {
               <author><name>\(escape(header.author))</name></author>
               <generator>Daybook</generator>\n
             """
-        for item in items { xml += entry(item) }
-        xml += "</feed>\n"
-        return Array(xml.utf8)
+        // Bytes from here on, each body escaped straight into them: a feed holds whole entries, and
+        // escaping into a string of its own, then joining, then converting held each several times.
+        var bytes = Array(xml.utf8)
+        let needed = bytes.count + items.reduce(0) { $0 + $1.html.utf8.count + 1024 }
+        bytes.reserveCapacity(needed + needed / 8)
+        for item in items {
+            bytes += Array(entry(item).utf8)
+            bytes += Array("    <content type=\"html\">".utf8)
+            appendEscaped(item.html, to: &bytes)
+            bytes += Array("</content>\n  </entry>\n".utf8)
+        }
+        bytes += Array("</feed>\n".utf8)
+        return bytes
     }
 
-    /// One `<entry>`: the entry's date is both its publication and its last update, since a
+    /// One `<entry>` up to its content: the entry's date is both its publication and its last update, since a
     /// build knows no time of editing that would stay the same from one build to the next.
     static func entry(_ item: FeedItem) -> String {
         var xml = """
@@ -50,29 +60,45 @@ enum AtomFeed {
                 <updated>\(item.date)</updated>\n
             """
         for tag in item.tags { xml += "    <category term=\"\(escape(tag))\"/>\n" }
-        xml += "    <content type=\"html\">\(escape(item.html))</content>\n  </entry>\n"
         return xml
     }
 
     /// Text for XML: the five characters that could end it escaped, and the control characters
     /// XML 1.0 forbids left out.
     static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                if value < 0x20 || value == 0xFFFE || value == 0xFFFF { continue }
-                result.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        appendEscaped(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `escape` into bytes, read in place: U+FFFE and U+FFFF are `EF BF BE` and `EF BF BF`.
+    static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var plain = 0, index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                let replacement: String?
+                var length = 1
+                switch byte {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case UInt8(ascii: "'"): replacement = "&apos;"
+                case 0x09, 0x0A, 0x0D: index += 1; continue
+                case 0..<0x20: replacement = nil
+                case 0xEF where index + 2 < utf8.count && utf8[index + 1] == 0xBF && (utf8[index + 2] == 0xBE || utf8[index + 2] == 0xBF):
+                    replacement = nil
+                    length = 3
+                default: index += 1; continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index]))
+                if let replacement { bytes += Array(replacement.utf8) }
+                index += length
+                plain = index
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain...]))
         }
-        return result
     }
 }

@@ -22,7 +22,7 @@ extension WriteStage {
             for (path, record) in sealing.kept.withLock({ $0 }) { kept[path] = record }
             privatePaths += sealing.made.all.map(\.path) + sealing.kept.withLock { Array($0.keys) } + [manifest.file.path]
         }
-        let files = try PrivateFiles.keyFile(plan, manifests: manifests)
+        let files = try PrivateFiles.keyFile(plan, manifests: manifests, iterations: options.keyIterations)
             + PrivateFiles.unlockPages(plan, journal: loaded.journal, templates: loaded.templates, assets: renderer.names)
         privatePaths += files.map(\.path)
         try accept(files, sink: sink)

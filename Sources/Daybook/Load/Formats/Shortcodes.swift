@@ -13,8 +13,13 @@ enum Shortcodes {
         var named: [String: String]
     }
 
-    /// The body with every shortcode rewritten, and a warning for the first of each kind in it.
     static func rewrite(_ body: String, source: SourceText, firstLine: Int) -> (String, [Diagnostic]) {
+        let (text, diagnostics) = rewrite(body[...], source: source, firstLine: firstLine)
+        return (String(text), diagnostics)
+    }
+
+    /// The body with every shortcode rewritten, and a warning for the first of each kind in it.
+    static func rewrite(_ body: Substring, source: SourceText, firstLine: Int) -> (Substring, [Diagnostic]) {
         guard mayHaveShortcodes(body.utf8) else { return (body, []) }
         var lines: [String] = []
         var seen: Set<String> = []
@@ -42,7 +47,7 @@ enum Shortcodes {
                                             at: source.location(line: firstLine + offset, column: column)))
             })
         }
-        return (lines.joined(separator: "\n"), diagnostics)
+        return (Substring(lines.joined(separator: "\n")), diagnostics)
     }
 
     private static let openers: [(open: [UInt8], close: [UInt8], syntax: String)] = [
