@@ -29,6 +29,19 @@ enum YAML {
         }
     }
 
+    /// A setting that takes one of two words, as the `Bool` the word stands for, or the error
+    /// at the value that names both words (`titles must be date or first-line, got 'x'`).
+    static func either(_ key: String, _ value: Node, _ first: (word: String, means: Bool), or second: (word: String, means: Bool),
+                       source: SourceText) -> Result<Bool, Diagnostic> {
+        switch value.scalar?.string {
+        case first.word: return .success(first.means)
+        case second.word: return .success(second.means)
+        default:
+            return .failure(source.error("\(key) must be \(first.word) or \(second.word), got '\(value.scalar?.string ?? "a list or mapping")'",
+                                         line: value.mark?.line ?? 1, column: value.mark?.column ?? 1))
+        }
+    }
+
     /// An empty value, `~` or `null`, written plain (a quoted "null" is text).
     static func isNull(_ node: Node) -> Bool {
         guard let scalar = node.scalar else { return false }

@@ -21,12 +21,9 @@ struct Redirects: Feature {
 
     /// `old_addresses: redirect` (the default) or `publish`, for a Hugo, Jekyll or Zola site's permalinks.
     static func readSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText) -> [Diagnostic] {
-        switch value.scalar?.string {
-        case "redirect": settings.publishAtOldAddresses = false
-        case "publish": settings.publishAtOldAddresses = true
-        default:
-            return [source.error("old_addresses must be redirect or publish, got '\(value.scalar?.string ?? "a list or mapping")'",
-                                 line: value.mark?.line ?? 1, column: value.mark?.column ?? 1)]
+        switch YAML.either(key, value, ("redirect", false), or: ("publish", true), source: source) {
+        case .success(let publish): settings.publishAtOldAddresses = publish
+        case .failure(let problem): return [problem]
         }
         return []
     }

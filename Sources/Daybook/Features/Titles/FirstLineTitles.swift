@@ -14,12 +14,9 @@ struct FirstLineTitles: Feature {
     var titled: [Int: String] = [:]
 
     static func readSetting(_ key: String, _ value: Node, into settings: inout Settings, source: SourceText) -> [Diagnostic] {
-        switch value.scalar?.string {
-        case "first-line": settings.titlesFromFirstLine = true
-        case "date": settings.titlesFromFirstLine = false
-        default:
-            return [source.error("titles must be date or first-line, got '\(value.scalar?.string ?? "a list or mapping")'",
-                                 line: value.mark?.line ?? 1, column: value.mark?.column ?? 1)]
+        switch YAML.either(key, value, ("date", false), or: ("first-line", true), source: source) {
+        case .success(let firstLine): settings.titlesFromFirstLine = firstLine
+        case .failure(let problem): return [problem]
         }
         return []
     }
