@@ -6,8 +6,10 @@
    non-extractable AES-GCM key); both stay in this tab's memory only, unless the reader asks to
    remember the device: then the AES-KW key alone goes to IndexedDB, with an expiry. The newest
    generation of each edition this browser opened is kept there too, so an older copy is refused.
-   Sealed files arrive as scripts, `daybookSealed(name, base64)`, which work from any host and
-   from disk. Each is checked against its name (SHA-256) and fully decrypted before any use.
+   An edition is one pack of every file, sealed as one and published in chunks of equal size, so
+   the onlooker learns no file's size. Sealed files arrive as scripts, `daybookSealed(name,
+   base64)`, which work from any host and from disk. Each is checked against its name (SHA-256)
+   and decrypted before any use; a page takes the few chunks that hold it.
    Pages are shown in a full-window <iframe srcdoc>; their routes stay in memory and, sealed,
    in the history entries, never in the address (see currentRoute below).
    The format is docs/private.md's; Tests/site/private_reference.py is its reference.
@@ -21,11 +23,12 @@
 (function () {
   "use strict";
 
-  var CHUNK = 65536, TAG = 16, NONCE = 12, FORMAT = 2;
+  var CHUNK = 65536, TAG = 16, NONCE = 12, FORMAT = 3, CACHED = 64;
   var encoder = new TextEncoder();
   var api = window.daybookPrivate = { derivations: 0, pages: 0, page: null, lock: lock, attach: attach, refresh: refresh };
-  var main, form, statusLine, frame, lockButton, words, root, keys, keysURL;
-  var edition = null; // { key, folder, files, reader }
+  var main, form, statusLine, frame, lockButton, words, keys, keysURL;
+  var root = new URL("./", location.href); // the site's root; the unlock page says where it is
+  var edition = null; // { key, folder, reader, chunks, files, start, cache }
   var texts = new Map(), blobs = new Map(), sealedLoads = new Map(), shown = 0;
 
   /* A reason that stops opening the journal; `kind` names the message word shown for it. */
@@ -98,33 +101,35 @@
 
   // ---- Sealed files -------------------------------------------------------------------------
 
-  /* A sealed file's role: "manifest", or "file:" and its path in the site, so no file opens as
-     the manifest. */
-  var MANIFEST = { manifest: true };
-
-  function roleBytes(role) { return encoder.encode(role === MANIFEST ? "manifest" : "file:" + role); }
+  /* What a sealed binary is: the edition's manifest or a chunk of its pack; the two roles never
+     meet, so neither opens as the other. */
+  var MANIFEST = "manifest", PACK = "pack";
 
   function aad(role, index, count) {
-    return concat([encoder.encode("daybook/v2"), [0], roleBytes(role), [0], u32(index), u32(count)].map(function (p) {
+    return concat([encoder.encode("daybook/v3"), [0], encoder.encode(role), [0], u32(index), u32(count)].map(function (p) {
       return p instanceof Uint8Array ? p : new Uint8Array(p);
     }));
   }
 
-  /* The plaintext chunks (ArrayBuffers) of a sealed file; rejects with Failure("damaged") unless
-     every chunk decrypts with its role, position and count. */
+  function unsealChunk(key, role, index, count, binary) {
+    if (binary.length < NONCE + TAG || binary.length > NONCE + CHUNK + TAG) return Promise.reject(new Failure("damaged"));
+    return crypto.subtle.decrypt({ name: "AES-GCM", iv: binary.subarray(0, NONCE), additionalData: aad(role, index, count),
+      tagLength: 128 }, key, binary.subarray(NONCE)).catch(function () { throw new Failure("damaged"); });
+  }
+
+  /* The plaintext chunks (ArrayBuffers) of a sealed binary (the manifest); rejects with
+     Failure("damaged") unless every chunk decrypts with its role, position and count. */
   function unseal(key, role, binary) {
     function bad() { return Promise.reject(new Failure("damaged")); }
-    if (binary.length < 8 || binary[0] !== 68 || binary[1] !== 66 || binary[2] !== 75 || binary[3] !== 50) return bad();
+    if (binary.length < 8 || binary[0] !== 68 || binary[1] !== 66 || binary[2] !== 75 || binary[3] !== 51) return bad();
     var count = new DataView(binary.buffer, binary.byteOffset, binary.byteLength).getUint32(4);
     var full = NONCE + CHUNK + TAG, last = binary.length - 8 - (count - 1) * full;
     if (count < 1 || last < NONCE + TAG || last > full) return bad();
     var jobs = [];
     for (var i = 0, at = 8; i < count; i++, at += full) {
-      var size = i < count - 1 ? full : last;
-      jobs.push(crypto.subtle.decrypt({ name: "AES-GCM", iv: binary.subarray(at, at + NONCE),
-        additionalData: aad(role, i, count), tagLength: 128 }, key, binary.subarray(at + NONCE, at + size)));
+      jobs.push(unsealChunk(key, role, i, count, binary.subarray(at, at + (i < count - 1 ? full : last))));
     }
-    return Promise.all(jobs).catch(function () { throw new Failure("damaged"); });
+    return Promise.all(jobs);
   }
 
   window.daybookSealed = function (name, base64) {
@@ -153,12 +158,38 @@
     });
   }
 
-  /* The decrypted chunks of the edition's file at `path` (a path in the site). */
+  /* Chunk `index` of the edition's pack, decrypted (a Uint8Array); the last few stay in memory. */
+  function openChunk(current, index) {
+    if (!(index >= 0 && index < current.chunks.length)) return Promise.reject(new Failure("damaged"));
+    if (!current.cache.has(index)) {
+      var promise = loadSealed(current.folder, current.chunks[index]).then(function (binary) {
+        return unsealChunk(current.key, PACK, index, current.chunks.length, binary);
+      }).then(function (plain) { return new Uint8Array(plain); });
+      promise.catch(function () { current.cache.delete(index); });
+      current.cache.set(index, promise);
+      if (current.cache.size > CACHED) current.cache.delete(current.cache.keys().next().value);
+    }
+    return current.cache.get(index);
+  }
+
+  /* Bytes `at` to `at + length` of the pack, as the parts of the chunks that hold them. */
+  function readPack(current, at, length) {
+    if (length <= 0) return Promise.resolve([]);
+    var first = Math.floor(at / CHUNK), last = Math.floor((at + length - 1) / CHUNK), jobs = [];
+    for (var i = first; i <= last; i++) jobs.push(openChunk(current, i));
+    return Promise.all(jobs).then(function (parts) {
+      return parts.map(function (part, k) {
+        var base = (first + k) * CHUNK;
+        return part.subarray(Math.max(0, at - base), Math.min(part.length, at + length - base));
+      });
+    });
+  }
+
+  /* The decrypted parts of the edition's file at `path` (a path in the site). */
   function openChunks(path) {
-    var name = edition && edition.files[path];
-    if (!name) return Promise.reject(new Failure("missing"));
-    var current = edition;
-    return loadSealed(current.folder, name).then(function (binary) { return unseal(current.key, path, binary); });
+    var current = edition, place = current && Object.prototype.hasOwnProperty.call(current.files, path) && current.files[path];
+    if (!place) return Promise.reject(new Failure("missing"));
+    return readPack(current, current.start + place[0], place[1]);
   }
 
   function openText(path) {
@@ -188,14 +219,26 @@
 
   // ---- Opening the edition ------------------------------------------------------------------
 
+  /* The manifest (the pack's chunks, the generation), then the pack's table of files. */
   function openEdition(key, reader) {
-    edition = { key: key, folder: reader.folder, files: {}, reader: reader.id };
+    var current = { key: key, folder: reader.folder, reader: reader.id, chunks: [], files: {}, start: 0, cache: new Map() };
+    edition = current;
     return loadSealed(reader.folder, reader.manifest).then(function (binary) {
       return unseal(key, MANIFEST, binary);
     }).then(function (parts) {
       var manifest = JSON.parse(new TextDecoder().decode(concat(parts)));
-      if (manifest.format !== FORMAT || !manifest.files || typeof manifest.generation !== "number") throw new Failure("damaged");
-      return checkGeneration(reader.folder, manifest.generation).then(function () { edition.files = manifest.files; });
+      if (manifest.format !== FORMAT || !Array.isArray(manifest.chunks) || !manifest.chunks.length ||
+          typeof manifest.generation !== "number") throw new Failure("damaged");
+      current.chunks = manifest.chunks;
+      return checkGeneration(reader.folder, manifest.generation).then(function () { return readPack(current, 0, 4); });
+    }).then(function (parts) {
+      var length = new DataView(concat(parts).buffer).getUint32(0);
+      return readPack(current, 4, length).then(function (table) {
+        var files = JSON.parse(new TextDecoder().decode(concat(table))).files;
+        if (!files || typeof files !== "object") throw new Failure("damaged");
+        current.files = files;
+        current.start = 4 + length;
+      });
     }).catch(function (error) { forgetMemory(); throw error; });
   }
 
@@ -701,6 +744,9 @@
   }
 
   api.unseal = unseal; // for the known-answer test (Tests/site/test_private.py)
+  api.unsealChunk = unsealChunk;
+  api.readPack = readPack;
+  api.PACK = PACK;
   api.deriveReader = deriveReader;
   api.unwrapEditionKey = unwrapEditionKey;
   api.MANIFEST = MANIFEST;

@@ -190,27 +190,38 @@ import Testing
         #expect(try Self.editionKey(site, siteKey: env["DAYBOOK_SITE_KEY"]!, name: "ben", password: "ben's passphrase") != nil)
     }
 
-    /// The edition's manifest, opened with the keys the site key and the readers give, as the test
+    /// The edition's files, opened with the keys the site key and the readers give, as the test
     /// of what the edition holds. The journal's readers are the single one of `secrets`, or `readers`.
     static func manifest(_ site: [String: String], siteKey: String, edition: String = "*",
-                         readers: [(name: String, password: String)] = [(name: "", password: secrets["DAYBOOK_PASSWORD"]!)]) throws -> [String: String] {
+                         readers: [(name: String, password: String)] = [(name: "", password: secrets["DAYBOOK_PASSWORD"]!)]) throws -> [String: [UInt8]] {
         let keys = PrivateKeys(siteKey: siteKey)
         let key = keys.edition(edition, epoch: keys.epoch(edition, readers: readers)).key
         return try #require(try openManifest(site, key: key, edition: edition, folder: keys.editionFolder(edition)))
     }
 
-    /// The manifest of the edition whose folder is `folder` (default: of edition "*" under the
-    /// test site key), opened with `key`; nil when the key does not open it.
-    static func openManifest(_ site: [String: String], key: [UInt8], edition: String, folder: String? = nil) throws -> [String: String]? {
+    /// The files of the edition whose folder is `folder` (default: of edition "*" under the test
+    /// site key), opened with `key` as the browser does: the manifest, then each chunk of the
+    /// pack it lists; nil when the key does not open the manifest.
+    static func openManifest(_ site: [String: String], key: [UInt8], edition: String, folder: String? = nil) throws -> [String: [UInt8]]? {
         let folder = folder ?? PrivateKeys(siteKey: secrets["DAYBOOK_SITE_KEY"]!).editionFolder(edition)
         let keyFile = try #require(site["private/keys.js"])
         let name = try #require(keyFile.firstMatch(of: try Regex("\"folder\":\"\(folder)\",\"id\":\"[0-9a-f]+\",\"key\":\"[^\"]+\",\"manifest\":\"([0-9a-f]+)\""))?.output[1].substring)
-        let script = try #require(site["private/\(folder)/\(name.prefix(2))/\(name).js"])
-        let base64 = script.dropFirst("daybookSealed(\"\(name)\",\"".count).dropLast(4)
-        guard let plain = try? Opener.open(Array(Data(base64Encoded: String(base64))!), role: .manifest, key: key) else { return nil }
+        guard let plain = try? Opener.open(try sealedBinary(site, folder: folder, name: String(name)), role: .manifest, key: key) else { return nil }
         let json = try JSONSerialization.jsonObject(with: Data(plain)) as? [String: Any]
         #expect(json?["format"] as? Int == PrivateFiles.format)
-        return try #require(json?["files"] as? [String: String])
+        let chunks = try #require(json?["chunks"] as? [String])
+        var pack: [UInt8] = []
+        for (index, chunk) in chunks.enumerated() {
+            pack += try Opener.openChunk(try sealedBinary(site, folder: folder, name: chunk), index: index, count: chunks.count, key: key)
+        }
+        return try Opener.unpack(pack)
+    }
+
+    /// The binary of the sealed file `name` of `folder`, from its script.
+    static func sealedBinary(_ site: [String: String], folder: String, name: String) throws -> [UInt8] {
+        let script = try #require(site["private/\(folder)/\(name.prefix(2))/\(name).js"])
+        let base64 = script.dropFirst("daybookSealed(\"\(name)\",\"".count).dropLast(4)
+        return Array(try #require(Data(base64Encoded: String(base64))))
     }
 }
 
@@ -283,10 +294,7 @@ extension PrivateBuildTests {
             #expect(manifest.keys.filter { $0.hasPrefix("photos/") }.count == 6,
                     "no photo in \(edition)")
             let path = try #require(manifest.keys.first { $0.hasPrefix("quotes.") && $0.hasSuffix(".js") }, "no quote file in \(edition)")
-            let name = manifest[path]!
-            let script = try #require(site["private/\(editionKeys.folder)/\(name.prefix(2))/\(name).js"])
-            let base64 = script.dropFirst("daybookSealed(\"\(name)\",\"".count).dropLast(4)
-            let plain = try Opener.open(Array(Data(base64Encoded: String(base64))!), role: .file(path), key: editionKeys.key)
+            let plain = try #require(manifest[path])
             #expect(String(decoding: plain, as: UTF8.self).contains("Fetched two."))
         }
     }

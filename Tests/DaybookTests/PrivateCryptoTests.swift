@@ -24,6 +24,25 @@ enum Opener {
         guard offset == sealed.count else { throw Failure() }
         return plain
     }
+
+    /// Chunk `index` of `count` of a pack, published alone (nonce ‖ ciphertext ‖ tag).
+    static func openChunk(_ binary: [UInt8], index: Int, count: Int, key: [UInt8]) throws -> [UInt8] {
+        guard binary.count >= 28 else { throw Failure() }
+        let box = try AES.GCM.SealedBox(nonce: try AES.GCM.Nonce(data: binary.prefix(12)), ciphertext: binary.dropFirst(12).dropLast(16),
+                                        tag: binary.suffix(16))
+        return Array(try AES.GCM.open(box, using: SymmetricKey(data: key), authenticating: Sealer.binding(role: .pack, index: index, count: count)))
+    }
+
+    /// The files of an opened pack, by path.
+    static func unpack(_ pack: [UInt8]) throws -> [String: [UInt8]] {
+        let length = pack.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+        guard 4 + length <= pack.count, let table = try JSONSerialization.jsonObject(with: Data(pack[4..<4 + length])) as? [String: Any],
+              let files = table["files"] as? [String: [Int]] else { throw Failure() }
+        return try files.mapValues { place in
+            guard place.count == 2, 4 + length + place[0] + place[1] <= pack.count else { throw Failure() }
+            return Array(pack[4 + length + place[0]..<4 + length + place[0] + place[1]])
+        }
+    }
 }
 
 @Suite struct PrivateCryptoTests {
@@ -31,64 +50,79 @@ enum Opener {
     static let readers = [(name: "anna", password: "correct horse")]
     static let star = keys.edition("*", epoch: keys.epoch("*", readers: readers))
     static let sealer = Sealer(star)
-    static let page = Sealer.Role.file("2024/05/01/ferry/index.html")
 
     static func pattern(_ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) } }
 
     @Test(arguments: [0, 1, 65_535, 65_536, 65_537, 150_000])
     func sealsInChunksAndOpens(size: Int) throws {
         let plain = Self.pattern(size)
-        let sealed = try Self.sealer.seal(plain, role: Self.page)
+        let sealed = try Self.sealer.seal(plain, role: .manifest)
         let chunks = max(1, (size + 65_535) / 65_536)
-        #expect(Array(sealed.prefix(8)) == Array("DBK2".utf8) + Sealer.bigEndian(UInt32(chunks)))
+        #expect(Array(sealed.prefix(8)) == Array("DBK3".utf8) + Sealer.bigEndian(UInt32(chunks)))
         #expect(sealed.count == 8 + size + chunks * 28)
-        #expect(try Opener.open(sealed, role: Self.page, key: Self.star.key) == plain)
+        #expect(try Opener.open(sealed, role: .manifest, key: Self.star.key) == plain)
     }
 
     @Test func sameInputSameBytesAndAnyChangeChangesThem() throws {
         let plain = Array("<p>Grey morning.</p>".utf8)
-        let sealed = try Self.sealer.seal(plain, role: .file("index.html"))
-        #expect(try Self.sealer.seal(plain, role: .file("index.html")) == sealed)
-        #expect(try Self.sealer.seal(plain, role: .file("404.html")) != sealed)
-        #expect(try Self.sealer.seal(plain + [0x20], role: .file("index.html")).prefix(20) != sealed.prefix(20))
+        let sealed = try Self.sealer.seal(plain, role: .manifest)
+        #expect(try Self.sealer.seal(plain, role: .manifest) == sealed)
+        #expect(try Self.sealer.chunks(plain, role: .pack, range: nil)[0] != Array(sealed.dropFirst(8)))
+        #expect(try Self.sealer.seal(plain + [0x20], role: .manifest).prefix(20) != sealed.prefix(20))
         let family = Self.keys.edition("family", epoch: Self.keys.epoch("family", readers: Self.readers))
-        #expect(try Sealer(family).seal(plain, role: .file("index.html")) != sealed)
+        #expect(try Sealer(family).seal(plain, role: .manifest) != sealed)
     }
 
-    @Test func aSwappedChangedOrTruncatedFileDoesNotOpen() throws {
-        let key = Self.star.key, role = Sealer.Role.file("search/t/1.js")
-        let sealed = try Self.sealer.seal(Self.pattern(150_000), role: role)
-        #expect(throws: (any Error).self) { try Opener.open(sealed, role: .file("search/t/2.js"), key: key) }
-        var flipped = sealed
+    @Test func aSwappedChangedOrTruncatedChunkDoesNotOpen() throws {
+        let key = Self.star.key
+        let chunks = try Self.sealer.chunks(Self.pattern(3 * 65_536), role: .pack, range: nil)
+        #expect(try Opener.openChunk(chunks[1], index: 1, count: 3, key: key) == Array(Self.pattern(3 * 65_536)[65_536..<131_072]))
+        #expect(throws: (any Error).self) { try Opener.openChunk(chunks[1], index: 2, count: 3, key: key) }
+        // Dropping the last chunk fails: each chunk is bound to the count.
+        #expect(throws: (any Error).self) { try Opener.openChunk(chunks[1], index: 1, count: 2, key: key) }
+        var flipped = chunks[0]
         flipped[100] ^= 1
-        #expect(throws: (any Error).self) { try Opener.open(flipped, role: role, key: key) }
-        // Dropping the last chunk and fixing the count still fails: each chunk is bound to the count.
-        var truncated = Array(sealed.prefix(8 + 2 * (65_536 + 28)))
-        truncated[7] = 2
-        #expect(throws: (any Error).self) { try Opener.open(truncated, role: role, key: key) }
+        #expect(throws: (any Error).self) { try Opener.openChunk(flipped, index: 0, count: 3, key: key) }
         let family = Self.keys.edition("family", epoch: Self.keys.epoch("family", readers: Self.readers))
-        #expect(throws: (any Error).self) { try Opener.open(sealed, role: role, key: family.key) }
+        #expect(throws: (any Error).self) { try Opener.openChunk(chunks[0], index: 0, count: 3, key: family.key) }
     }
 
-    /// Finding 9 of the review: a site file named `manifest` sealed under the same role space as
-    /// the manifest decrypted as one. A file's role is now `file:<path>`.
-    @Test func noFileOpensAsTheManifest() throws {
-        let sealed = try Self.sealer.seal(Array(#"{"files":{},"format":2,"generation":0}"#.utf8), role: .file("manifest"))
-        #expect(throws: (any Error).self) { try Opener.open(sealed, role: .manifest, key: Self.star.key) }
-        #expect(Sealer.Role.file("manifest").bytes != Sealer.Role.manifest.bytes)
+    /// Finding 9 of the review: a site file named `manifest` decrypted as the manifest. Files are
+    /// now sealed only inside the pack, whose role is not the manifest's.
+    @Test func noChunkOpensAsTheManifest() throws {
+        let plain = Array(#"{"chunks":[],"format":3,"generation":0}"#.utf8)
+        let chunk = try Self.sealer.chunks(plain, role: .pack, range: nil)[0]
+        #expect(throws: (any Error).self) { try Opener.open(Sealer.magic + Sealer.bigEndian(1) + chunk, role: .manifest, key: Self.star.key) }
+        #expect(Sealer.Role.pack.bytes != Sealer.Role.manifest.bytes)
     }
 
     /// Finding 9: unchanged 64 KiB chunks of a large file stayed byte for byte the same across
-    /// versions, which placed an edit inside it. Now a change anywhere changes every chunk.
-    @Test func anEditInALargeFileChangesEveryChunk() throws {
+    /// versions, which placed an edit inside it. Now a change anywhere in the pack changes every chunk.
+    @Test func anEditAnywhereChangesEveryChunk() throws {
         var plain = Self.pattern(4 * 65_536 + 100)
-        let before = try Self.sealer.seal(plain, role: .file("archives/index.html"))
+        let before = try Self.sealer.chunks(plain, role: .pack, range: nil)
         plain[plain.count - 1] ^= 1
-        let after = try Self.sealer.seal(plain, role: .file("archives/index.html"))
+        let after = try Self.sealer.chunks(plain, role: .pack, range: nil)
         for index in 0..<5 {
-            let at = 8 + index * (65_536 + 28)
-            #expect(before[at..<at + 12] != after[at..<at + 12], "chunk \(index) kept its nonce")
-            #expect(before[at + 12..<at + 64] != after[at + 12..<at + 64], "chunk \(index) kept its ciphertext")
+            #expect(before[index].prefix(12) != after[index].prefix(12), "chunk \(index) kept its nonce")
+            #expect(before[index].dropFirst(12).prefix(52) != after[index].dropFirst(12).prefix(52), "chunk \(index) kept its ciphertext")
+        }
+    }
+
+    /// Finding 1: each page was sealed alone, so a sealed file's size gave away its page's, and a
+    /// public page's copy with private rows added was found by its size. A pack's chunks are all
+    /// the same size, whatever the files in it; it holds every file as given.
+    @Test func aPacksChunksAreAllTheSameSize() throws {
+        for sizes in [[10], [70_000, 3, 0], [65_532], [65_533], [200_000, 1, 1, 1]] {
+            var files = Dictionary(uniqueKeysWithValues: sizes.enumerated().map { ("f\($0.offset).html", Self.pattern($0.element)) })
+            let expected = files
+            let pack = EditionPack.make(&files)
+            #expect(files.isEmpty)
+            #expect(pack.count % Sealer.chunkSize == 0 && !pack.isEmpty)
+            let chunks = try Self.sealer.chunks(pack, role: .pack, range: nil)
+            #expect(Set(chunks.map(\.count)) == [12 + Sealer.chunkSize + 16])
+            let opened = try chunks.enumerated().flatMap { try Opener.openChunk($0.element, index: $0.offset, count: chunks.count, key: Self.star.key) }
+            #expect(try Opener.unpack(opened) == expected)
         }
     }
 
@@ -139,7 +173,7 @@ enum Opener {
     }
 
     @Test func theSealedFileIsAScriptNamedByItsDigest() throws {
-        let (file, name) = try Self.sealer.file(Array("x".utf8), role: .file("index.html"))
+        let (file, name) = Self.sealer.file(try Self.sealer.seal(Array("x".utf8), role: .manifest))
         #expect(name.count == 32)
         #expect(file.path == "private/\(Self.star.folder)/\(name.prefix(2))/\(name).js")
         let text = String(decoding: file.bytes, as: UTF8.self)

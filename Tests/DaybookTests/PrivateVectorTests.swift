@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Testing
 @testable import Daybook
@@ -17,7 +18,7 @@ import Testing
 
     @Test func theVectorsAreThere() {
         #expect(Self.vectors["format"] as? Int == PrivateFiles.format)
-        #expect(Self.list("keks").count >= 3 && Self.list("editions").count >= 2 && Self.list("sealed").count >= 5)
+        #expect(Self.list("keks").count >= 3 && Self.list("editions").count >= 2 && (Self.vectors["pack"] as? [String: Any]) != nil)
     }
 
     static var passwords: [String: String] { vectors["passwords"] as? [String: String] ?? [:] }
@@ -57,25 +58,54 @@ import Testing
         }
     }
 
-    @Test func sealedFiles() throws {
-        for case let sealed in Self.list("sealed") {
-            let sealer = Sealer(Self.editionKeys(sealed["edition"] as? String ?? ""))
-            let plain = Self.plaintext(sealed["plaintext"] as? [String: Any] ?? [:])
-            let role = Sealer.Role.file(sealed["role"] as? String ?? "")
-            let (file, name) = try sealer.file(plain, role: role)
-            #expect(Data(try sealer.seal(plain, role: role)).base64EncodedString() == sealed["binary"] as? String)
-            #expect(name == sealed["name"] as? String)
-            #expect(file.path == sealed["path"] as? String)
+    static var pack: [String: Any] { vectors["pack"] as? [String: Any] ?? [:] }
+
+    /// The pack of the vectors' files, as `EditionPack` makes it.
+    static func packed() -> [UInt8] {
+        var files = (pack["files"] as? [String: [String: Any]] ?? [:]).mapValues(plaintext)
+        return EditionPack.make(&files)
+    }
+
+    @Test func thePack() {
+        let packed = Self.packed()
+        #expect(packed.count == Self.pack["length"] as? Int)
+        #expect(hexString(Array(SHA256.hash(data: packed))) == Self.pack["plaintext_sha256"] as? String)
+        let tableLength = packed.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+        #expect(String(decoding: packed[4..<4 + tableLength], as: UTF8.self) == Self.pack["table"] as? String)
+    }
+
+    @Test func thePacksChunks() throws {
+        let sealer = Sealer(Self.editionKeys("*")), packed = Self.packed()
+        let expected = Self.pack["chunks"] as? [[String: Any]] ?? []
+        let chunks = try sealer.chunks(packed, role: .pack, range: nil)
+        #expect(chunks.count == expected.count && !chunks.isEmpty)
+        for (chunk, known) in zip(chunks, expected) {
+            let (file, name) = sealer.file(chunk)
+            #expect(Data(chunk).base64EncodedString() == known["binary"] as? String)
+            #expect(name == known["name"] as? String)
+            #expect(file.path == known["path"] as? String)
         }
     }
 
     @Test func manifest() throws {
         let manifest = Self.vectors["manifest"] as? [String: Any] ?? [:]
-        let files = manifest["files"] as? [String: String] ?? [:], generation = manifest["generation"] as? Int ?? -1
-        #expect(String(decoding: PrivateFiles.manifest(files, generation: generation), as: UTF8.self) == manifest["plaintext"] as? String)
-        let (file, name) = try Sealer(Self.editionKeys("*")).file(PrivateFiles.manifest(files, generation: generation), role: .manifest)
+        let chunks = manifest["chunks"] as? [String] ?? [], generation = manifest["generation"] as? Int ?? -1
+        let plain = PrivateFiles.manifest(chunks: chunks, generation: generation)
+        #expect(String(decoding: plain, as: UTF8.self) == manifest["plaintext"] as? String)
+        let sealer = Sealer(Self.editionKeys("*"))
+        let (file, name) = sealer.file(try sealer.seal(plain, role: .manifest))
         #expect(name == manifest["name"] as? String)
         #expect(String(decoding: file.bytes, as: UTF8.self) == manifest["script"] as? String)
+    }
+
+    /// The table lists paths by their code points, which a natural or UTF-16 order would not.
+    @Test func thePacksOrder() {
+        let order = Self.vectors["pack_order"] as? [String: Any] ?? [:]
+        var files = Dictionary(uniqueKeysWithValues: (order["paths"] as? [String] ?? []).map { ($0, [UInt8]()) })
+        #expect(!files.isEmpty)
+        let packed = EditionPack.make(&files)
+        let tableLength = packed.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+        #expect(String(decoding: packed[4..<4 + tableLength], as: UTF8.self) == order["table"] as? String)
     }
 
     /// `{utf8: text}`, or `{pattern, length}` where byte i is i mod 251.

@@ -1,4 +1,4 @@
-"""A reference implementation of Daybook's private-journal format v2 (docs: /tmp/spec ->
+"""A reference implementation of Daybook's private-journal format v3 (docs: /tmp/spec ->
 docs/private.md), in Python with PyPI `cryptography`, for the browser tests and the known-answer
 vectors shared by the Swift and JavaScript sides.
 
@@ -24,10 +24,10 @@ from cryptography.hazmat.primitives.kdf.pbkdf2 import PBKDF2HMAC
 from cryptography.hazmat.primitives.keywrap import aes_key_unwrap, aes_key_wrap
 
 CHUNK = 65536
-FORMAT = 2
+FORMAT = 3
 HKDF_SALT = b"daybook private v2"
 READER_SALT = b"daybook reader v2"
-MAGIC = b"DBK2"
+MAGIC = b"DBK3"
 TEMPLATES = pathlib.Path(__file__).resolve().parents[2] / "Templates"
 
 
@@ -96,55 +96,84 @@ def unwrap(kek_bytes: bytes, wrapped: bytes) -> bytes:
 
 # ---- Sealed files -----------------------------------------------------------------------------
 
-class Manifest:
-    """The role of an edition's manifest, which no path in the site can take."""
+class Role:
+    """What a sealed binary is: the edition's manifest or its pack, two roles that never meet."""
+
+    def __init__(self, name: str):
+        self.name = name
 
     def __repr__(self):
-        return "MANIFEST"
+        return self.name.upper()
 
 
-MANIFEST = Manifest()
-
-
-def role_bytes(role) -> bytes:
-    """The manifest's role is "manifest"; a file's is "file:" and its path in the site."""
-    return b"manifest" if role is MANIFEST else b"file:" + role.encode("utf-8")
+MANIFEST, PACK = Role("manifest"), Role("pack")
 
 
 def aad(role, index: int, count: int) -> bytes:
-    return b"daybook/v2\x00" + role_bytes(role) + b"\x00" + struct.pack(">II", index, count)
+    return b"daybook/v3\x00" + role.name.encode("ascii") + b"\x00" + struct.pack(">II", index, count)
 
 
 def chunks(plaintext: bytes):
     return [plaintext[i:i + CHUNK] for i in range(0, len(plaintext), CHUNK)] or [b""]
 
 
-def seal(key: bytes, nonce_key_bytes: bytes, role, plaintext: bytes) -> bytes:
-    """The binary of a sealed file: magic, chunk count, then nonce || ciphertext || tag per chunk.
-    `role` is MANIFEST or a path in the site."""
+def seal_chunks(key: bytes, nonce_key_bytes: bytes, role, plaintext: bytes) -> list:
+    """Each chunk sealed: nonce || ciphertext || tag, the nonce an HMAC of the whole plaintext's
+    digest, the chunk's binding and the chunk."""
     parts, digest = chunks(plaintext), hashlib.sha256(plaintext).digest()
-    out = [MAGIC, struct.pack(">I", len(parts))]
+    out = []
     for i, part in enumerate(parts):
         data = aad(role, i, len(parts))
         nonce = hmac.new(nonce_key_bytes, digest + data + part, hashlib.sha256).digest()[:12]
-        out += [nonce, AESGCM(key).encrypt(nonce, part, data)]
-    return b"".join(out)
+        out.append(nonce + AESGCM(key).encrypt(nonce, part, data))
+    return out
+
+
+def seal(key: bytes, nonce_key_bytes: bytes, role, plaintext: bytes) -> bytes:
+    """A sealed binary as one file (the manifest): magic, chunk count, then the chunks."""
+    parts = seal_chunks(key, nonce_key_bytes, role, plaintext)
+    return MAGIC + struct.pack(">I", len(parts)) + b"".join(parts)
+
+
+def unseal_chunk(key: bytes, role, index: int, count: int, binary: bytes) -> bytes:
+    return AESGCM(key).decrypt(binary[:12], binary[12:], aad(role, index, count))
 
 
 def unseal(key: bytes, role, binary: bytes) -> bytes:
-    """The plaintext of a sealed file; raises on any change (cryptography's InvalidTag or ValueError)."""
+    """The plaintext of a sealed binary; raises on any change (cryptography's InvalidTag or ValueError)."""
     if binary[:4] != MAGIC or len(binary) < 8:
         raise ValueError("not a sealed file")
     count = struct.unpack(">I", binary[4:8])[0]
     offset, out = 8, []
     for i in range(count):
         size = 12 + (CHUNK if i < count - 1 else len(binary) - offset - 12 - 16) + 16
-        piece = binary[offset:offset + size]
-        out.append(AESGCM(key).decrypt(piece[:12], piece[12:], aad(role, i, count)))
+        out.append(unseal_chunk(key, role, i, count, binary[offset:offset + size]))
         offset += size
     if offset != len(binary):
         raise ValueError("trailing bytes")
     return b"".join(out)
+
+
+def pack(files: dict) -> bytes:
+    """Every file of an edition in one plaintext: the table's length (4 bytes, big-endian), the
+    table {"files": {path: [offset after the table, length]}}, the files in code-point order of
+    their paths, then zeros to a whole number of chunks."""
+    table, body, at = {}, [], 0
+    for path in sorted(files):
+        table[path] = [at, len(files[path])]
+        body.append(files[path])
+        at += len(files[path])
+    head = compact_json({"files": table}).encode("utf-8")
+    used = 4 + len(head) + at
+    padded = max(1, -(-used // CHUNK)) * CHUNK
+    return struct.pack(">I", len(head)) + head + b"".join(body) + b"\x00" * (padded - used)
+
+
+def unpack(plaintext: bytes) -> dict:
+    """The files of a pack, by path."""
+    length = struct.unpack(">I", plaintext[:4])[0]
+    table, start = json.loads(plaintext[4:4 + length].decode("utf-8"))["files"], 4 + length
+    return {path: plaintext[start + offset:start + offset + size] for path, (offset, size) in table.items()}
 
 
 def sealed_name(binary: bytes) -> str:
@@ -163,8 +192,8 @@ def compact_json(value) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def manifest_bytes(files: dict, generation: int = 0) -> bytes:
-    return compact_json({"files": files, "format": FORMAT, "generation": generation}).encode("utf-8")
+def manifest_bytes(chunk_names: list, generation: int = 0) -> bytes:
+    return compact_json({"chunks": chunk_names, "format": FORMAT, "generation": generation}).encode("utf-8")
 
 
 def keys_js(journal: bytes, readers: list, iterations: int, named: bool, remember_days: int) -> str:
@@ -191,18 +220,20 @@ class Edition:
         self.key, self.nonce = edition_key(site_key, edition, e), nonce_key(site_key, edition, e)
         self.folder, self.out, self.files, self.generation = edition_folder(site_key, edition), out, {}, generation
 
-    def add(self, role: str, plaintext: bytes) -> str:
-        binary = seal(self.key, self.nonce, role, plaintext)
+    def add(self, path: str, plaintext: bytes):
+        self.files[path] = plaintext
+
+    def write(self, binary: bytes) -> str:
         name = sealed_name(binary)
         target = self.out / sealed_path(self.folder, name)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(sealed_script(name, binary), encoding="ascii")
-        if role is not MANIFEST:
-            self.files[role] = name
         return name
 
     def finish(self) -> str:
-        return self.add(MANIFEST, manifest_bytes(self.files, self.generation))
+        """Seals the pack of every added file, one file per chunk, then the manifest; its name."""
+        self.chunks = [self.write(c) for c in seal_chunks(self.key, self.nonce, PACK, pack(self.files))]
+        return self.write(seal(self.key, self.nonce, MANIFEST, manifest_bytes(self.chunks, self.generation)))
 
 
 PUBLIC_NAMES = {"robots.txt"}

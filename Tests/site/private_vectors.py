@@ -1,4 +1,4 @@
-"""Writes Tests/Fixtures/private-vectors.json: known answers of the private format v2, made by
+"""Writes Tests/Fixtures/private-vectors.json: known answers of the private format v3, made by
 private_reference.py, checked by the Swift tests and by the JavaScript test in test_private.py.
 
     python3 Tests/site/private_vectors.py
@@ -16,7 +16,7 @@ SITE_KEY = "correct horse battery staple, a site key of 48+ chars"
 PATTERN = "byte i is i mod 251"
 
 
-ORDER_FILES = {name: "0" * 32 for name in ["search/r/2.js", "search/r/10.js", "a.html", "B.html", "é.html",
+ORDER_FILES = {name: b"" for name in ["search/r/2.js", "search/r/10.js", "a.html", "B.html", "é.html",
                                            "z.html", "Z.html", "a-b.html", "a.b.html", "a/b.html", "😀.html", "\uff5e.html"]}
 
 
@@ -24,7 +24,8 @@ def pattern(length):
     return bytes(i % 251 for i in range(length))
 
 
-def sealed_cases():
+def pack_cases():
+    """The files of the packed edition: (path, plaintext spec, bytes)."""
     text = "<p>Ferry to the island — día 1 ☀</p>\n".encode("utf-8")
     return [
         ("404.html", {"utf8": ""}, b""),
@@ -64,31 +65,33 @@ def vectors():
         wrapped = ref.wrap(k, bytes.fromhex(e["key_hex"]))
         keks.append({"reader": name, "n": ref.reader_name(name), "password": password, "iterations": iterations,
                      "kek_hex": k.hex(), "id": rid, "edition": e["id"], "wrapped": ref.b64(wrapped), "wrapped_hex": wrapped.hex()})
-    sealed, files = [], {}
     star = by_id["*"]
     key, nonce = bytes.fromhex(star["key_hex"]), bytes.fromhex(star["nonce_key_hex"])
-    for role, plaintext, data in sealed_cases():
-        binary = ref.seal(key, nonce, role, data)
+    files = {path: data for path, _, data in pack_cases()}
+    packed = ref.pack(files)
+    assert ref.unpack(packed) == files
+    chunks = []
+    for i, binary in enumerate(ref.seal_chunks(key, nonce, ref.PACK, packed)):
+        assert ref.unseal_chunk(key, ref.PACK, i, len(packed) // ref.CHUNK, binary) == packed[i * ref.CHUNK:(i + 1) * ref.CHUNK]
         name = ref.sealed_name(binary)
-        assert ref.unseal(key, role, binary) == data
-        sealed.append({"edition": "*", "role": role, "plaintext": plaintext, "plaintext_sha256": hashlib.sha256(data).hexdigest(),
-                       "chunks": len(ref.chunks(data)), "binary_length": len(binary), "name": name,
-                       "path": ref.sealed_path(star["folder"], name),
-                       "nonces_hex": [binary[8 + i * (12 + 65536 + 16):][:12].hex() for i in range(len(ref.chunks(data)))],
+        chunks.append({"name": name, "path": ref.sealed_path(star["folder"], name), "nonce_hex": binary[:12].hex(),
                        "binary": ref.b64(binary)})
-        files[role] = name
-    manifest_plain = ref.manifest_bytes(files, GENERATION)
+    names = [c["name"] for c in chunks]
+    manifest_plain = ref.manifest_bytes(names, GENERATION)
     manifest_binary = ref.seal(key, nonce, ref.MANIFEST, manifest_plain)
+    assert ref.unseal(key, ref.MANIFEST, manifest_binary) == manifest_plain
     manifest_name = ref.sealed_name(manifest_binary)
     keys_readers = [{"folder": by_id[v["edition"]]["folder"], "id": v["id"], "key": base64.b64decode(v["wrapped"]),
                      "manifest": manifest_name} for v in keks[:3]]
+    table_length = int.from_bytes(packed[:4], "big")
     return {
-        "about": "Known answers of Daybook's private format v2 (docs/private.md), made by Tests/site/private_vectors.py "
+        "about": "Known answers of Daybook's private format v3 (docs/private.md), made by Tests/site/private_vectors.py "
                  "with Tests/site/private_reference.py. Hex is lower case; base64 is standard with padding. "
-                 "`plaintext` is {utf8: text} or {pattern, length} where byte i is i mod 251. An edition's epoch "
-                 "comes from its readers' names and passwords (keks and editions.readers). Sealed files are of "
-                 "edition \"*\". The manifest lists the sealed cases by role; keys_js is built from the first "
-                 "three keks (iterations 1000, named) with that manifest for every reader.",
+                 "A plaintext is {utf8: text} or {pattern, length} where byte i is i mod 251. An edition's epoch "
+                 "comes from its readers' names and passwords (keks and editions.readers). The pack holds the "
+                 "files of `pack.files` and is sealed for edition \"*\", one binary per chunk; the manifest lists "
+                 "those chunks; keys_js is built from the first three keks (iterations 1000, named) with that "
+                 "manifest for every reader.",
         "format": ref.FORMAT,
         "site_key": SITE_KEY,
         "hkdf_salt": ref.HKDF_SALT.decode("ascii"),
@@ -97,14 +100,16 @@ def vectors():
         "passwords": {n: p for n, p, _ in READERS},
         "editions": editions,
         "keks": keks,
-        "sealed": sealed,
-        "manifest": {"edition": "*", "files": files, "generation": GENERATION, "plaintext": manifest_plain.decode("utf-8"),
+        "pack": {"edition": "*", "files": {path: spec for path, spec, _ in pack_cases()}, "length": len(packed),
+                 "plaintext_sha256": hashlib.sha256(packed).hexdigest(),
+                 "table": packed[4:4 + table_length].decode("utf-8"), "chunks": chunks},
+        "manifest": {"edition": "*", "chunks": names, "generation": GENERATION, "plaintext": manifest_plain.decode("utf-8"),
                      "name": manifest_name, "path": ref.sealed_path(star["folder"], manifest_name),
                      "binary": ref.b64(manifest_binary), "script": ref.sealed_script(manifest_name, manifest_binary)},
         "keys_js": ref.keys_js(journal, keys_readers, 1000, True, 30),
-        # Keys that a "natural" or case-blind sort would order differently: the format's order is
-        # by the keys' UTF-8 bytes (Unicode code points), as Python's sort_keys gives.
-        "manifest_order": {"files": ORDER_FILES, "plaintext": ref.manifest_bytes(ORDER_FILES).decode("utf-8")},
+        # Paths that a "natural" or case-blind sort would order differently: the pack's order is
+        # by the paths' UTF-8 bytes (Unicode code points), as Python's sort_keys gives.
+        "pack_order": {"paths": sorted(ORDER_FILES), "table": ref.pack(ORDER_FILES)[4:].rstrip(b"\0").decode("utf-8")},
     }
 
 

@@ -109,16 +109,49 @@ def outside_requests(d, allowed_host=None):
     return found
 
 
-def sealed_file(site, path, readers=READERS):
-    """The published file of the edition's file at `path` (a path in the site), via the manifest
-    of the edition "*" of `readers`; "manifest" for the manifest itself."""
+def edition_of(site, readers=READERS):
+    """The edition "*" of `readers` as the browser finds it: its folder, manifest file, the names
+    of its pack's chunks, and the pack's table (each file's [offset, length]) with where it starts."""
     keys = json.loads(re.match(r"window\.daybookKeys = (.*);\n", (site / "private/keys.js").read_text()).group(1))
     reader = keys["readers"][0]
     site_key = SITE_KEY.encode()
     key = ref.edition_key(site_key, "*", ref.epoch(site_key, "*", [(r["name"], r["password"]) for r in readers]))
-    manifest_file = site / ref.sealed_path(reader["folder"], reader["manifest"])
-    manifest = json.loads(ref.unseal(key, ref.MANIFEST, binary_of(manifest_file)))
-    return site / ref.sealed_path(reader["folder"], manifest["files"][path]) if path != "manifest" else manifest_file
+    folder, manifest_file = reader["folder"], site / ref.sealed_path(reader["folder"], reader["manifest"])
+    names = json.loads(ref.unseal(key, ref.MANIFEST, binary_of(manifest_file)))["chunks"]
+    pack = b"".join(ref.unseal_chunk(key, ref.PACK, i, len(names), binary_of(site / ref.sealed_path(folder, name)))
+                    for i, name in enumerate(names))
+    length = int.from_bytes(pack[:4], "big")
+    return {"folder": folder, "manifest": manifest_file, "chunks": names, "start": 4 + length,
+            "table": json.loads(pack[4:4 + length])["files"]}
+
+
+def chunk_index(edition, path):
+    """The chunk of the pack that holds the first byte of the file at `path`."""
+    return (edition["start"] + edition["table"][path][0]) // ref.CHUNK
+
+
+def opened_at_unlock(edition):
+    """The chunks the viewer needs to show the home page: the table's and the home page's."""
+    home = edition["table"]["index.html"]
+    return set(range(0, edition["start"] // ref.CHUNK + 1)) | set(range(
+        chunk_index(edition, "index.html"), (edition["start"] + home[0] + max(home[1], 1) - 1) // ref.CHUNK + 1))
+
+
+def files_in_chunk(edition, index):
+    """The paths of the files that have a byte in chunk `index`."""
+    low, high = index * ref.CHUNK - edition["start"], (index + 1) * ref.CHUNK - edition["start"]
+    return [path for path, (offset, length) in edition["table"].items() if offset < high and offset + max(length, 1) > low]
+
+
+def chunk_file(site, edition, index):
+    return site / ref.sealed_path(edition["folder"], edition["chunks"][index])
+
+
+def sealed_file(site, path, readers=READERS):
+    """The published chunk that holds (the start of) the edition's file at `path` (a path in the
+    site), in the edition "*" of `readers`; "manifest" for the manifest itself."""
+    edition = edition_of(site, readers)
+    return edition["manifest"] if path == "manifest" else chunk_file(site, edition, chunk_index(edition, path))
 
 
 def binary_of(published):
@@ -393,19 +426,22 @@ def flip_a_byte(site):
 
 
 def swap_two_files(site):
-    one, two = sealed_file(site, "index.html"), sealed_file(site, "archives/index.html")
+    edition = edition_of(site)
+    home = chunk_index(edition, "index.html")
+    one, two = chunk_file(site, edition, home), chunk_file(site, edition, (home + 1) % len(edition["chunks"]))
+    assert one != two
     a, b = one.read_text(), two.read_text()
     one.write_text(b)
     two.write_text(a)
 
 
-def truncate_the_binary(site, path="index.html"):
-    # The file still calls daybookSealed with its own name, but with only part of the first
-    # chunk and a chunk count of 1: the name no longer matches, and the tag would not either.
-    target = sealed_file(site, path)
+def truncate_the_binary(site, path="index.html", target=None):
+    # The file still calls daybookSealed with its own name, but with only part of the chunk: the
+    # name no longer matches, and the tag would not either.
+    target = target or sealed_file(site, path)
     binary = binary_of(target)
     name = re.search(r'"([0-9a-f]{32})"', target.read_text()).group(1)
-    shorter = binary[:4] + (1).to_bytes(4, "big") + binary[8:8 + 12 + 16 + 10]
+    shorter = binary[:12 + 16 + 10]
     target.write_text(f'daybookSealed("{name}","{base64.b64encode(shorter).decode()}");\n')
 
 
@@ -459,7 +495,13 @@ def test_an_old_version_of_a_page_replayed_under_the_new_name_is_refused(site, t
 def test_a_truncated_search_file_fails_the_search_not_the_journal(site, tmp_path, driver):
     out = tmp_path / "site"
     make_private(site, out, iterations=1000)
-    truncate_the_binary(out, "search/meta.js")
+    # A chunk holds several files: the ones to damage hold search files only, or the home page
+    # (which loads the quotes) could not open.
+    edition = edition_of(out)
+    victims = [i for i in range(len(edition["chunks"])) if all(p.startswith("search/") for p in files_in_chunk(edition, i))]
+    assert victims
+    for index in victims:
+        truncate_the_binary(out, target=chunk_file(out, edition, index))
     driver.get((out / "index.html").as_uri())
     unlock(driver, PASSWORD)
     driver.switch_to.frame(driver.find_element(By.ID, "private-frame"))
@@ -472,17 +514,22 @@ def test_a_truncated_search_file_fails_the_search_not_the_journal(site, tmp_path
 def test_a_tampered_page_after_unlocking_is_not_shown(site, tmp_path, driver):
     out = tmp_path / "site"
     make_private(site, out, iterations=1000)
-    target = sealed_file(out, "archives/index.html")
+    edition = edition_of(out)
+    # A page whose chunk the home page does not need, so the journal opens before it is asked for.
+    page = next(p for p in sorted(edition["table"]) if p.endswith("/index.html")
+                and chunk_index(edition, p) not in opened_at_unlock(edition))
+    target = chunk_file(out, edition, chunk_index(edition, page))
     target.write_text(target.read_text().replace('","', '","AAAA', 1))
+    route = "#/" + page[:-len("index.html")]
     driver.get((out / "index.html").as_uri())
     unlock(driver, PASSWORD)
-    go(driver, "#/archives/", expect_page=False)
+    go(driver, route, expect_page=False)
     assert status(driver) == WORDS["damaged"]
     assert frame_text(driver) is None
     assert driver.find_element(By.ID, "unlock-lock").is_displayed()
     go(driver, "#/")  # another page still opens
     assert frame_text(driver) and status(driver) == ""
-    go(driver, "#/archives/", expect_page=False)
+    go(driver, route, expect_page=False)
     driver.find_element(By.ID, "unlock-lock").click()  # and Lock is at hand on the message
     wait_form(driver)
     assert status(driver) == WORDS["locked"] and not driver.find_element(By.ID, "unlock-lock").is_displayed()
@@ -527,31 +574,35 @@ async function fails(promise) { try { await promise; return false; } catch (e) {
   let checked = 0;
   for (const [label, key] of Object.entries(editionKeys).filter(([l]) => l === '*' || l.startsWith('unwrapped'))) {
     checked += 1;
-    for (const s of v.sealed) {
-      const binary = b64(s.binary), digest = hex(await crypto.subtle.digest('SHA-256', binary)).slice(0, 32);
-      if (digest !== s.name) errors.push(`name of ${s.role}`);
-      const expected = plain(s.plaintext);
-      let got = null;
-      try { got = joined(await p.unseal(key, s.role, binary)); } catch (e) { errors.push(`${label} unseal ${s.role}: ${e}`); continue; }
-      if (hex(await crypto.subtle.digest('SHA-256', got)) !== s.plaintext_sha256 || got.length !== expected.length)
-        errors.push(`${label} plaintext of ${s.role}`);
-      if (!(await fails(p.unseal(key, s.role + 'x', binary)))) errors.push('another role opened ' + s.role);
-      if (!(await fails(p.unseal(key, p.MANIFEST, binary)))) errors.push(s.role + ' opened as the manifest');
-      const flipped = binary.slice(); flipped[flipped.length - 1] ^= 1;
-      if (!(await fails(p.unseal(key, s.role, flipped)))) errors.push('a flipped byte opened ' + s.role);
-      if (s.chunks > 1) {
-        const first = binary.slice(0, 8 + 12 + 65536 + 16); new DataView(first.buffer).setUint32(4, 1);
-        if (!(await fails(p.unseal(key, s.role, first)))) errors.push('a truncated file opened ' + s.role);
-        const dropped = binary.slice(0, binary.length - (binary.length - 8) % (12 + 65536 + 16));
-        if (!(await fails(p.unseal(key, s.role, dropped)))) errors.push('a file without its last chunk opened ' + s.role);
-      }
+    const chunks = v.pack.chunks.map(c => b64(c.binary)), n = chunks.length, parts = [];
+    for (const [i, c] of v.pack.chunks.entries()) {
+      if (hex(await crypto.subtle.digest('SHA-256', chunks[i])).slice(0, 32) !== c.name) errors.push(`name of chunk ${i}`);
+      try { parts.push(await p.unsealChunk(key, p.PACK, i, n, chunks[i])); } catch (e) { errors.push(`${label} chunk ${i}: ${e}`); continue; }
+      if (!(await fails(p.unsealChunk(key, p.PACK, (i + 1) % n, n, chunks[i])))) errors.push(`chunk ${i} opened in another place`);
+      if (!(await fails(p.unsealChunk(key, p.PACK, i, n - 1, chunks[i])))) errors.push(`chunk ${i} opened with another count`);
+      if (!(await fails(p.unsealChunk(key, p.MANIFEST, i, n, chunks[i])))) errors.push(`chunk ${i} opened as the manifest`);
+      const flipped = chunks[i].slice(); flipped[flipped.length - 1] ^= 1;
+      if (!(await fails(p.unsealChunk(key, p.PACK, i, n, flipped)))) errors.push(`a flipped byte opened chunk ${i}`);
+    }
+    const packed = joined(parts);
+    if (hex(await crypto.subtle.digest('SHA-256', packed)) !== v.pack.plaintext_sha256 || packed.length !== v.pack.length)
+      errors.push(`${label} pack`);
+    /* The viewer's reading of files out of the pack, across chunk boundaries, from a pack it opens itself. */
+    const current = { key, folder: 'kat', chunks: v.pack.chunks.map(c => c.name), cache: new Map() };
+    const tableLength = new DataView(packed.buffer).getUint32(0);
+    const table = JSON.parse(new TextDecoder().decode(packed.subarray(4, 4 + tableLength))).files;
+    for (const [path, spec] of Object.entries(v.pack.files)) {
+      const [offset, length] = table[path];
+      const got = joined(await p.readPack(current, 4 + tableLength + offset, length));
+      if (hex(await crypto.subtle.digest('SHA-256', got)) !== hex(await crypto.subtle.digest('SHA-256', plain(spec))))
+        errors.push(`${label} file ${path} read from the pack`);
     }
     const m = joined(await p.unseal(key, p.MANIFEST, b64(v.manifest.binary)));
-    if (!(await fails(p.unseal(key, 'manifest', b64(v.manifest.binary))))) errors.push('the manifest opened as a file named manifest');
+    if (!(await fails(p.unseal(key, p.PACK, b64(v.manifest.binary))))) errors.push('the manifest opened as the pack');
     if (new TextDecoder().decode(m) !== v.manifest.plaintext) errors.push('manifest of ' + label);
   }
-  if (!(await fails(p.unseal(editionKeys['family'], v.sealed[1].role, b64(v.sealed[1].binary)))))
-    errors.push("another edition's key opened a file");
+  if (!(await fails(p.unsealChunk(editionKeys['family'], p.PACK, 0, v.pack.chunks.length, b64(v.pack.chunks[0].binary)))))
+    errors.push("another edition's key opened a chunk");
   done({ errors, derivations: p.derivations, checked });
 })().catch(e => done({ errors: [String(e)] }));
 """
@@ -561,6 +612,10 @@ def test_the_script_agrees_with_the_known_answer_vectors(tmp_path, driver):
     vectors = json.loads(VECTORS.read_text(encoding="utf-8"))
     (tmp_path / "vectors.js").write_text("window.vectors = " + json.dumps(vectors) + ";\n", encoding="utf-8")
     shutil.copyfile(ref.TEMPLATES / "private.js", tmp_path / "private.js")
+    for chunk in vectors["pack"]["chunks"]:  # where the viewer loads them from, in a folder "kat"
+        target = tmp_path / chunk["path"].replace(vectors["editions"][0]["folder"], "kat")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(ref.sealed_script(chunk["name"], base64.b64decode(chunk["binary"])), encoding="ascii")
     (tmp_path / "kat.html").write_text('<!DOCTYPE html><html lang="en"><meta charset="utf-8"><title>KAT</title>'
                                        '<script src="vectors.js"></script><script src="private.js"></script>')
     driver.set_script_timeout(120)

@@ -133,7 +133,9 @@ def test_no_marker_in_any_form_in_any_output_file(built):
     if kind == "whole":
         wanted["quote"] = forms(QUOTE_MARKER)
     files = [path for path in site.rglob("*") if path.is_file()]
-    assert len(files) > 20
+    # The check reads the unlock page, the key file and the sealed chunks too.
+    assert len(files) > 10 and (site / "private/keys.js").is_file()
+    assert len([path for path in files if path.parent.parent.parent.name == "private"]) >= 2
     leaks = []
     for path in files:
         text = path.read_bytes().decode("utf-8", "replace").lower()
@@ -181,3 +183,40 @@ def test_secrets_reach_no_output_cache_or_log(built):
     assert "DAYBOOK_PASSWORD is not set" in result.stderr
     for secret in secrets:
         assert secret not in (result.stdout + result.stderr).lower()
+
+
+# ---- Finding 1: the sizes of the sealed files ----------------------------------------------------------
+
+def write_mixed(root, month, tag):
+    """A mixed journal: public entries over three months and two tags, and one private entry in
+    `month` with `tag`, whose words are the same length whichever month and tag it has."""
+    files = {"daybook.yml": "title: Sizes\n"}
+    for number, (m, t) in enumerate([("03", "sea"), ("03", "hills"), ("06", "sea"), ("06", "hills"), ("09", "sea")]):
+        files[f"entries/2024/{m}/2024-{m}-1{number}-public.md"] = (
+            f"---\ntitle: Public day {number}\ndate: 2024-{m}-1{number}\ntags: [{t}]\n---\n" + "Open words. " * 40 + "\n")
+    files[f"entries/2024/{month}/2024-{month}-20-secret.md"] = (
+        f"---\ntitle: A private evening\ndate: 2024-{month}-20\nprivate: true\ntags: [{tag}]\n---\n" + "Hidden words. " * 40 + "\n")
+    for path, text in files.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text, encoding="utf-8")
+
+
+def sealed_sizes(site):
+    """The sizes of the files under private/ but the key file and the unlock page, sorted."""
+    return sorted(p.stat().st_size for p in (site / "private").rglob("*.js") if p.name != "keys.js")
+
+
+def test_the_sealed_files_do_not_tell_which_public_pages_private_entries_touch(tmp_path):
+    """Finding 1 of the review: each page of an edition was sealed alone, so a public page's copy
+    that gained private rows was found by its size. Where the private entry sits (its month, its
+    tag, its neighbours) must not change the sizes of the sealed files."""
+    sizes = []
+    for month, tag in [("03", "sea"), ("06", "hills"), ("09", "hills")]:
+        root = tmp_path / f"{month}-{tag}"
+        write_mixed(root, month, tag)
+        result = build(root, SECRETS)
+        assert result.returncode == 0, result.stderr
+        sizes.append(sealed_sizes(root / "_site"))
+        # Every sealed file but the manifest is one chunk of the same size.
+        assert len(set(sizes[-1])) <= 2 and len(sizes[-1]) >= 2
+    assert sizes[0] == sizes[1] == sizes[2]

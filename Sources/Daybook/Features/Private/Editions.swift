@@ -4,7 +4,8 @@ import Foundation
 /// for each group of readers the journal is assembled again with the entries they may open,
 /// the features are assembled for it (those that read the same for every edition, the photos and
 /// the quotes, are not read again), and every page and data file is made from
-/// scratch (as a first build would) into a `SealingSink`. Then the key file and the unlock pages.
+/// scratch (as a first build would) into a `SealingSink`, which packs and seals it. Then the key
+/// file and the unlock pages.
 extension WriteStage {
     mutating func makeEditions(_ plan: PrivatePlan, sink: any SiteSink, progress: @escaping @Sendable (BuildProgress) -> Void) async throws {
         var manifests: [String: String] = [:]
@@ -13,14 +14,10 @@ extension WriteStage {
             let sealer = Sealer(plan.keys(for: edition))
             let sealing = SealingSink(sealer: sealer, target: sink, last: last, skipped: Set(renderer.files.map(\.path)))
             sealedPages += try await makeEdition(edition, plan, into: sealing)
-            let names = sealing.names.withLock { $0 }
-            let manifest = try sealer.file(PrivateFiles.manifest(names, generation: plan.generation), role: .manifest)
-            manifests[edition.id] = manifest.name
-            try sealing.target.accept([manifest.file], newFolders: true)
-            made.add([(manifest.file.path, ContentHash.digest(manifest.file.bytes))])
+            manifests[edition.id] = try sealing.publish(generation: plan.generation)
             made.add(sealing.made.all)
             for (path, record) in sealing.kept.withLock({ $0 }) { kept[path] = record }
-            privatePaths += sealing.made.all.map(\.path) + sealing.kept.withLock { Array($0.keys) } + [manifest.file.path]
+            privatePaths += sealing.made.all.map(\.path) + sealing.kept.withLock { Array($0.keys) }
         }
         let files = try PrivateFiles.keyFile(plan, manifests: manifests, iterations: options.keyIterations)
             + PrivateFiles.unlockPages(plan, journal: loaded.journal, templates: loaded.templates, assets: renderer.names)

@@ -5,21 +5,14 @@ import Foundation
 enum PrivateFiles {
     static let folder = "private/"
     static let keyFilePath = "private/keys.js"
-    static let format = 2
+    static let format = 3
 
-    /// The manifest of an edition: every file's path and sealed name, and the generation that
-    /// orders versions of the edition, as JSON with its keys in code-point order (Foundation's
-    /// sorted keys compare digits as numbers on Linux).
-    static func manifest(_ names: [String: String], generation: Int) -> [UInt8] {
+    /// The manifest of an edition: the names of its pack's chunks in order, and the generation
+    /// that orders versions of the edition. Its size tells only the number of chunks.
+    static func manifest(chunks: [String], generation: Int) -> [UInt8] {
         var json = JSONWriter()
         json.object { object in
-            object.field("files") { files in
-                files.object { entries in
-                    for (path, name) in names.sorted(by: { Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8) }) {
-                        entries.field(path) { $0.plainString(name) }
-                    }
-                }
-            }
+            object.field("chunks") { list in list.array(chunks) { item, name in item.plainString(name) } }
             object.field("format") { $0.int(format) }
             object.field("generation") { $0.int(generation) }
         }

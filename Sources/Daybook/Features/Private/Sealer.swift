@@ -1,16 +1,15 @@
 import Crypto
 import Foundation
 
-/// Encrypts an edition's files (`docs/private.md`, "A sealed file"): AES-256-GCM in chunks of
-/// 64 KiB, so a phone decrypts a large file a chunk at a time, each chunk bound to the file's
-/// role (its path in the site), its position and the number of chunks, so a swapped, reordered
-/// or truncated file fails to open.
+/// Encrypts an edition (`docs/private.md`, "The format"): AES-256-GCM in chunks of 64 KiB, each
+/// chunk bound to its role (the edition's manifest, or its pack), its position and the number of
+/// chunks, so a swapped, reordered or truncated chunk fails to open.
 ///
 /// The nonces are not random, for the output to be reproducible: each is an HMAC of the whole
-/// file's digest, the chunk's binding and the chunk under a key of its own, the synthetic-IV idea.
-/// Two different chunks get the same nonce only if HMAC-SHA256 collides in 96 bits. A file that
-/// did not change keeps its bytes; one that changed anywhere changes in every chunk, so an edit
-/// inside a large file (the archives) does not show where it is.
+/// plaintext's digest, the chunk's binding and the chunk under a key of its own, the synthetic-IV
+/// idea. Two different chunks get the same nonce only if HMAC-SHA256 collides in 96 bits. A pack
+/// that did not change keeps its bytes; one that changed anywhere changes in every chunk, so the
+/// host cannot tell where an edit is.
 struct Sealer: Sendable, CustomStringConvertible {
     let key: [UInt8]
     let nonceKey: [UInt8]
@@ -22,45 +21,57 @@ struct Sealer: Sendable, CustomStringConvertible {
         (key, nonceKey, folder) = (keys.key, keys.nonceKey, keys.folder)
     }
 
-    /// What a sealed file is, bound into every chunk: the edition's manifest, or the file at a
-    /// path in the site. The two never share a role, so no file decrypts as the manifest.
+    /// What is sealed, bound into every chunk: the edition's manifest (its list of chunks), or
+    /// its pack (every file of the edition). The two never share a role, so neither opens as
+    /// the other.
     enum Role: Sendable, Equatable {
         case manifest
-        case file(String)
+        case pack
 
-        var bytes: [UInt8] {
-            switch self {
-            case .manifest: Array("manifest".utf8)
-            case .file(let path): Array("file:".utf8) + Array(path.utf8)
-            }
-        }
+        var bytes: [UInt8] { Array((self == .manifest ? "manifest" : "pack").utf8) }
     }
 
     static let chunkSize = 65_536
-    static let magic = Array("DBK2".utf8)
+    static let magic = Array("DBK3".utf8)
+    static let version = Array("daybook/v3".utf8)
 
-    /// The sealed form of `plaintext` for `role`: the binary the format describes.
+    /// The sealed form of `plaintext` for `role` as one binary: magic, the chunk count, then
+    /// each chunk (`chunks`). The manifest is published so.
     func seal(_ plaintext: [UInt8], role: Role) throws -> [UInt8] {
-        let count = max(1, (plaintext.count + Self.chunkSize - 1) / Self.chunkSize)
-        var out = Self.magic + Self.bigEndian(UInt32(count))
-        out.reserveCapacity(8 + plaintext.count + count * 28)
-        let (key, nonceKey) = (SymmetricKey(data: key), SymmetricKey(data: nonceKey))
-        let digest = Array(SHA256.hash(data: plaintext))
-        for index in 0..<count {
-            let chunk = plaintext[min(plaintext.count, index * Self.chunkSize)..<min(plaintext.count, (index + 1) * Self.chunkSize)]
-            let aad = Self.binding(role: role, index: index, count: count)
-            let code = HMAC<SHA256>.authenticationCode(for: digest + aad + chunk, using: nonceKey)
-            let nonce = try AES.GCM.Nonce(data: Array(code.prefix(12)))
-            let box = try AES.GCM.seal(chunk, using: key, nonce: nonce, authenticating: aad)
-            out += Array(nonce) + Array(box.ciphertext) + Array(box.tag)
-        }
+        let chunks = try self.chunks(plaintext, role: role, range: nil)
+        var out = Self.magic + Self.bigEndian(UInt32(chunks.count))
+        out.reserveCapacity(8 + plaintext.count + chunks.count * 28)
+        for chunk in chunks { out += chunk }
         return out
+    }
+
+    /// How many chunks `plaintext` makes.
+    static func chunkCount(_ length: Int) -> Int { max(1, (length + chunkSize - 1) / chunkSize) }
+
+    /// The sealed chunks of `plaintext` for `role` (those in `range`, or all): each is
+    /// nonce ‖ ciphertext ‖ tag. A pack's chunks are published one file each.
+    func chunks(_ plaintext: [UInt8], role: Role, range: Range<Int>?, digest: [UInt8]? = nil) throws -> [[UInt8]] {
+        let count = Self.chunkCount(plaintext.count)
+        let digest = digest ?? Array(SHA256.hash(data: plaintext))
+        let (keyBytes, nonceBytes) = (key, nonceKey)
+        let made = concurrentMap(Array(range ?? 0..<count)) { index in
+            Result { () throws -> [UInt8] in
+                let (key, nonceKey) = (SymmetricKey(data: keyBytes), SymmetricKey(data: nonceBytes))
+                let chunk = plaintext[min(plaintext.count, index * Self.chunkSize)..<min(plaintext.count, (index + 1) * Self.chunkSize)]
+                let aad = Self.binding(role: role, index: index, count: count)
+                let code = HMAC<SHA256>.authenticationCode(for: digest + aad + chunk, using: nonceKey)
+                let nonce = try AES.GCM.Nonce(data: Array(code.prefix(12)))
+                let box = try AES.GCM.seal(chunk, using: key, nonce: nonce, authenticating: aad)
+                return Array(nonce) + Array(box.ciphertext) + Array(box.tag)
+            }
+        }
+        return try made.map { try $0.get() }
     }
 
     /// What each chunk's tag covers besides the chunk: the format's version, the role, the
     /// chunk's index and the number of chunks.
     static func binding(role: Role, index: Int, count: Int) -> [UInt8] {
-        Array("daybook/v2".utf8) + [0] + role.bytes + [0] + bigEndian(UInt32(index)) + bigEndian(UInt32(count))
+        version + [0] + role.bytes + [0] + bigEndian(UInt32(index)) + bigEndian(UInt32(count))
     }
 
     /// The name a sealed binary is published under: its digest, which the browser checks.
@@ -68,10 +79,9 @@ struct Sealer: Sendable, CustomStringConvertible {
         String(hexString(Array(SHA256.hash(data: sealed))).prefix(32))
     }
 
-    /// The sealed file of `plaintext` as the site publishes it: a script, so it loads from disk
-    /// too, under `private/<folder>/<first two of name>/<name>.js`.
-    func file(_ plaintext: [UInt8], role: Role) throws -> (file: OutputFile, name: String) {
-        let sealed = try seal(plaintext, role: role)
+    /// A sealed binary as the site publishes it: a script, so it loads from disk too, under
+    /// `private/<folder>/<first two of name>/<name>.js`.
+    func file(_ sealed: [UInt8]) -> (file: OutputFile, name: String) {
         let name = Self.name(of: sealed)
         let script = Array("daybookSealed(\"\(name)\",\"".utf8) + Array(Data(sealed).base64EncodedData()) + Array("\");\n".utf8)
         return (OutputFile(path: "private/\(folder)/\(name.prefix(2))/\(name).js", bytes: script), name)

@@ -1,17 +1,18 @@
+import Crypto
 import Foundation
 import Synchronization
 
-/// The sink an edition's files go to: each is sealed as it comes (`Sealer`) and handed on to the
-/// build's own sink under its opaque name, unless the last build left it as it is. Only sealed
-/// bytes leave it; the plain files are never held beyond the chunk being sealed.
+/// The sink an edition's files go to. It holds them until the edition is whole; then `publish`
+/// packs them (`EditionPack`), seals the pack and hands its chunks and the manifest to the
+/// build's own sink, unless the last build left them as they are. Only sealed bytes leave it.
 final class SealingSink: SiteSink {
     let sealer: Sealer
     let target: any SiteSink
     let last: LastOutput
     /// Files the edition shares with the public site unchanged (the stylesheet and scripts).
     let skipped: Set<String>
-    /// Each plain file's sealed name, by its path in the site: the edition's manifest.
-    let names = Mutex<[String: String]>([:])
+    /// The edition's plain files, by their paths in the site, until it is sealed.
+    private let files = Mutex<[String: [UInt8]]>([:])
     /// Sealed files written, and those the last build left as they are.
     let made = Collected<(path: String, key: [UInt8])>()
     let kept = Mutex<[String: BuildCache.OutputRecord]>([:])
@@ -26,21 +27,9 @@ final class SealingSink: SiteSink {
     func makeFolders() throws {}
 
     func accept(_ files: [OutputFile], newFolders: Bool) throws {
-        var changed: [OutputFile] = [], named: [(String, String)] = [], unchanged: [(String, BuildCache.OutputRecord)] = []
-        for file in files where !skipped.contains(file.path) {
-            let (sealed, name) = try sealer.file(file.bytes, role: .file(file.path))
-            named.append((file.path, name))
-            let key = ContentHash.digest(sealed.bytes)
-            if let old = last.kept(sealed.path, key) {
-                unchanged.append((sealed.path, old))
-            } else {
-                changed.append(OutputFile(path: sealed.path, bytes: sealed.bytes, key: key))
-            }
+        self.files.withLock { held in
+            for file in files where !skipped.contains(file.path) { held[file.path] = file.bytes }
         }
-        names.withLock { for (path, name) in named { $0[path] = name } }
-        kept.withLock { for (path, record) in unchanged { $0[path] = record } }
-        try target.accept(changed, newFolders: true)
-        made.add(changed.map { ($0.path, $0.key ?? []) })
     }
 
     /// A whole-private journal's static files are sealed too: they may be its photos.
@@ -51,6 +40,43 @@ final class SealingSink: SiteSink {
             }
             try accept([OutputFile(path: path, bytes: bytes)], newFolders: true)
         }
+    }
+
+    /// Seals the whole edition and hands it on: the pack's chunks, a batch at a time so the
+    /// sealed copy is never held whole, then the manifest. Returns the manifest's name.
+    func publish(generation: Int) throws -> String {
+        var held = files.withLock { held in
+            defer { held = [:] }
+            return held
+        }
+        let pack = EditionPack.make(&held)
+        let digest = Array(SHA256.hash(data: pack))
+        let count = Sealer.chunkCount(pack.count), batch = 64
+        var names: [String] = []
+        for start in stride(from: 0, to: count, by: batch) {
+            let chunks = try sealer.chunks(pack, role: .pack, range: start..<min(count, start + batch), digest: digest)
+            let files = chunks.map { sealer.file($0) }
+            names += files.map(\.name)
+            try hand(files.map(\.file))
+        }
+        let manifest = sealer.file(try sealer.seal(PrivateFiles.manifest(chunks: names, generation: generation), role: .manifest))
+        try hand([manifest.file])
+        return manifest.name
+    }
+
+    /// Writes the sealed `files` that the last build did not leave as they are.
+    private func hand(_ files: [OutputFile]) throws {
+        var changed: [OutputFile] = []
+        for file in files {
+            let key = ContentHash.digest(file.bytes)
+            if let old = last.kept(file.path, key) {
+                kept.withLock { $0[file.path] = old }
+            } else {
+                changed.append(OutputFile(path: file.path, bytes: file.bytes, key: key))
+            }
+        }
+        try target.accept(changed, newFolders: true)
+        made.add(changed.map { ($0.path, $0.key ?? []) })
     }
 
     func finish(current: Set<String>, removed: [String]) throws -> SinkResult { SinkResult() }
