@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import Daybook
+
+/// Incremental equals full for private journals (#25): a mixed and a whole-private journal with
+/// two groups of readers, taken through edits, a password change, a reader added and removed,
+/// and an entry turned private and public again. After each step the incremental build's output
+/// is byte for byte a build from scratch's, sealed files included, and no old file is left.
+@Suite struct PrivateIncrementalTests {
+    static let siteKey = PrivateBuildTests.secrets["DAYBOOK_SITE_KEY"]!
+
+    static func files(whole: Bool) -> [String: String] {
+        [
+            "daybook.yml": "title: Two groups\n\(whole ? "private: true\n" : "")readers:\n  - name: Anna\n  - name: Ben\n    labels: [friends]\n",
+            "entries/2024/05/2024-05-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-05-01\ntags: [travel]\n---\nGrey morning.\n",
+            "entries/2024/05/2024-05-02-harbour.md": "---\ntitle: Harbour\ndate: 2024-05-02\nprivate: true\nreaders: [friends]\n---\nBoats.\n",
+            "entries/2024/06/2024-06-01-alone.md": "---\ntitle: Alone\ndate: 2024-06-01\nprivate: true\n---\nOnly Anna reads this.\n",
+        ]
+    }
+
+    /// A change to the journal's files (nil removes one) and to its secrets.
+    struct Step: Sendable, CustomTestStringConvertible {
+        var name: String
+        var files: [String: String?] = [:]
+        var env: [String: String?] = [:]
+        var testDescription: String { name }
+    }
+
+    static let steps: [Step] = [
+        Step(name: "an edit to an entry only friends read",
+             files: ["entries/2024/05/2024-05-02-harbour.md": "---\ntitle: Harbour\ndate: 2024-05-02\nprivate: true\nreaders: [friends]\n---\nMore boats.\n"]),
+        Step(name: "a public entry turned private",
+             files: ["entries/2024/05/2024-05-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-05-01\nprivate: true\ntags: [travel]\n---\nGrey morning.\n"]),
+        Step(name: "a password changed", env: ["DAYBOOK_PASSWORD_BEN": "ben's new passphrase"]),
+        Step(name: "a reader added",
+             files: ["daybook.yml": "title: Two groups\nreaders:\n  - name: Anna\n  - name: Ben\n    labels: [friends]\n  - name: Cleo\n    labels: [friends]\n"],
+             env: ["DAYBOOK_PASSWORD_CLEO": "cleo's passphrase"]),
+        Step(name: "a reader removed",
+             files: ["daybook.yml": "title: Two groups\nreaders:\n  - name: Anna\n  - name: Cleo\n    labels: [friends]\n"],
+             env: ["DAYBOOK_PASSWORD_BEN": nil]),
+        Step(name: "the entry public again",
+             files: ["entries/2024/05/2024-05-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-05-01\ntags: [travel]\n---\nGrey morning again.\n"]),
+        Step(name: "an entry moved to another month, another removed",
+             files: ["entries/2024/06/2024-06-01-alone.md": nil,
+                     "entries/2024/07/2024-07-04-alone.md": "---\ntitle: Alone\ndate: 2024-07-04\nprivate: true\n---\nOnly Anna reads this.\n",
+                     "entries/2024/05/2024-05-02-harbour.md": nil]),
+    ]
+
+    @Test(arguments: [false, true])
+    func everyStepMatchesABuildFromScratch(whole: Bool) throws {
+        var files = Self.files(whole: whole)
+        var env = ["DAYBOOK_SITE_KEY": Self.siteKey, "DAYBOOK_PASSWORD_ANNA": "anna's passphrase", "DAYBOOK_PASSWORD_BEN": "ben's passphrase"]
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        #expect(try PrivateBuildTests.build(journal, env: env).status == 0)
+        for step in Self.steps {
+            for (path, text) in step.files {
+                var text = text
+                // The whole-private journal keeps `private: true` in its settings at every step.
+                if whole, path == "daybook.yml", let settings = text { text = settings.replacingOccurrences(of: "title: Two groups\n", with: "title: Two groups\nprivate: true\n") }
+                files[path] = text
+                if let text { try journal.write(path, text) } else { try FileManager.default.removeItem(at: journal.root.appendingPathComponent(path)) }
+            }
+            for (name, value) in step.env { env[name] = value }
+            let incremental = try PrivateBuildTests.build(journal, env: env)
+            #expect(incremental.status == 0, "\(step.name): \(incremental.stderr)")
+            // The same journal, built from scratch in a copy of its own.
+            let scratch = try TemporaryJournal(files.compactMapValues { $0 })
+            defer { scratch.remove() }
+            #expect(try PrivateBuildTests.build(scratch, ["--no-cache"], env: env).status == 0)
+            let made = try tree(journal.site), expected = try tree(scratch.site)
+            #expect(Set(made.keys) == Set(expected.keys), "\(step.name): other files")
+            for (path, data) in expected where made[path] != data { Issue.record("\(step.name): \(path) differs") }
+            #expect(made.keys.contains(PrivateFiles.keyFilePath), "\(step.name)")
+        }
+    }
+}
