@@ -74,4 +74,38 @@ import Testing
             #expect(made.keys.contains(PrivateFiles.keyFilePath), "\(step.name)")
         }
     }
+
+    /// Editions were made from scratch on every build, so an edit cost a whole site per edition.
+    /// Now an edition compares with what the last build sealed, renders what changed and takes
+    /// the rest from the last pack; new keys (a password changed) make it whole again.
+    @Test func anEditRendersOnlyWhatChangedInTheEditions() async throws {
+        var files = Self.files(whole: true)
+        for month in ["01", "02", "03"] {
+            for day in 10...19 {
+                files["entries/2024/\(month)/2024-\(month)-\(day)-day.md"] =
+                    "---\ntitle: Day \(day)\ndate: 2024-\(month)-\(day)\ntags: [t\(day % 3)]\n---\nWords of day \(day).\n"
+            }
+        }
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        var env = ["DAYBOOK_SITE_KEY": Self.siteKey, "DAYBOOK_PASSWORD_ANNA": "anna's passphrase", "DAYBOOK_PASSWORD_BEN": "ben's passphrase"]
+        func build() async throws -> BuildReport {
+            var options = BuildOptions(journal: journal.root)
+            options.secrets = Secrets(env)
+            return try await Builder.run(options)
+        }
+        let first = try await build()
+        #expect(first.encryptedPagesRendered == first.encryptedPages && first.encryptedPages > 60)
+        try journal.write("entries/2024/03/2024-03-15-day.md", "---\ntitle: Day 15\ndate: 2024-03-15\ntags: [t0]\n---\nOther words.\n")
+        let edit = try await build()
+        // The entry's page in each of the two editions; its lists show excerpts, which changed.
+        #expect(edit.encryptedPagesRendered >= 2 && edit.encryptedPagesRendered * 3 < edit.encryptedPages,
+                "rendered \(edit.encryptedPagesRendered) of \(edit.encryptedPages)")
+        env["DAYBOOK_PASSWORD_BEN"] = "ben's new passphrase"
+        let rotated = try await build()
+        // Ben's edition has new keys: the last pack does not open with them, so it is made whole.
+        let bensPages = rotated.encryptedPages - edit.encryptedPages / 2
+        #expect(rotated.encryptedPagesRendered >= bensPages && rotated.encryptedPagesRendered < rotated.encryptedPages,
+                "rendered \(rotated.encryptedPagesRendered) of \(rotated.encryptedPages)")
+    }
 }

@@ -46,6 +46,16 @@ struct LastOutput: Sendable {
         self.cache = cache
     }
 
+    /// An edition's last output, from the records sealed with it (`PreviousEdition`): its files
+    /// came out of the sealed pack, so they are as the records say.
+    init(edition records: EditionPack.Records) {
+        var cache = BuildCache()
+        cache.outputs = records.keys.mapValues { BuildCache.OutputRecord(key: $0, stat: FileStat(size: 0, modified: 0)) }
+        cache.dataKey = records.dataKey
+        cache.dataPaths = records.dataPaths
+        self.init(records: cache.outputs, stats: [:], cache: cache, trusted: true)
+    }
+
     /// The record of `path`, if the file is still as the last build left it and was made from `key`.
     func kept(_ path: String, _ key: [UInt8]) -> BuildCache.OutputRecord? {
         guard let old = records[path], old.key == key, trusted || stats[path] == old.stat else { return nil }

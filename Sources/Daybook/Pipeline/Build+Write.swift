@@ -7,6 +7,7 @@ struct Written: Sendable {
     var records: [String: BuildCache.OutputRecord] = [:]
     var pageCount = 0
     var sealedPageCount = 0
+    var sealedRenderedCount = 0
     var warnings: [Diagnostic] = []
     /// What changed since the last build's output.
     var changes = BuildReport.OutputChanges()
@@ -45,11 +46,12 @@ extension Build {
             timer.lap(stage.last.isEmpty ? "render and write" : "render \(stage.toRender.count) of \(stage.pages.count) pages")
             if let plan = loaded.privacy {
                 try await stage.makeEditions(plan, sink: sink, progress: progress)
-                timer.lap("encrypted editions")
+                timer.lap("encrypted editions: render \(stage.sealedRendered) of \(stage.sealedPages) pages")
             }
             let current = stage.currentFiles
             let result = try sink.finish(current: current, removed: stage.removed(current: current))
-            var written = Written(pageCount: stage.pages.count, sealedPageCount: stage.sealedPages, warnings: result.warnings)
+            var written = Written(pageCount: stage.pages.count, sealedPageCount: stage.sealedPages,
+                                  sealedRenderedCount: stage.sealedRendered, warnings: result.warnings)
             written.changes = stage.changes(removed: result.removed)
             if options.writes {
                 written.records = try await stage.records()
@@ -90,11 +92,15 @@ struct WriteStage: Sendable {
     var privatePaths: [String] = []
     /// The pages of every encrypted edition, for the summary.
     var sealedPages = 0
+    var sealedRendered = 0
     /// A whole-private journal publishes no page and no data of its own: all are in its editions.
     var publishesNothing: Bool { loaded.privacy?.settings.wholeJournal == true }
 
-    /// - Parameter trustingOutput: take the last output's files as its records say (`BuildMemory`).
-    init(_ loaded: Loaded, options: BuildOptions, outputStats: [String: FileStat?]?, trustingOutput: Bool = false) async throws {
+    /// - Parameters:
+    ///   - trustingOutput: take the last output's files as its records say (`BuildMemory`).
+    ///   - given: the last output to compare with, instead of the cache's (an edition's, `PreviousEdition`).
+    init(_ loaded: Loaded, options: BuildOptions, outputStats: [String: FileStat?]?, trustingOutput: Bool = false,
+         last given: LastOutput? = nil) async throws {
         self.loaded = loaded
         self.options = options
         let journal = loaded.journal
@@ -109,8 +115,12 @@ struct WriteStage: Sendable {
         keys = try await PageKeys(journal: journal, files: files,
                                   siteKey: Builder.siteKey(journal, templates: loaded.templates, features: loaded.features),
                                   features: loaded.features, jobs: options.jobs)
-        last = try await LastOutput(cache: loaded.cache, output: output, journal: options.journal, known: outputStats,
-                                    trusting: trustingOutput, jobs: options.jobs)
+        if let given {
+            last = given
+        } else {
+            last = try await LastOutput(cache: loaded.cache, output: output, journal: options.journal, known: outputStats,
+                                        trusting: trustingOutput, jobs: options.jobs)
+        }
     }
 
     /// A static file may not take the address of a page.

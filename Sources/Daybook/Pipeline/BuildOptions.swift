@@ -84,6 +84,9 @@ public struct BuildReport: Sendable {
     public var pages: Int
     /// The pages of the encrypted editions, all editions together.
     public var encryptedPages = 0
+    /// Of those, the pages this build rendered: all on a build from scratch, the changed ones on
+    /// an update (the rest come from the last build's sealed editions).
+    public var encryptedPagesRendered = 0
     /// How many encrypted editions (one per group of readers who may open the same entries).
     public var editions = 0
     public var seconds: Double

@@ -92,6 +92,7 @@ struct Build {
         if options.writes { await save(loaded, written, fingerprint: last.fingerprint, report: &report) }
         report.privateEntries = privateEntries
         report.encryptedPages = written.sealedPageCount
+        report.encryptedPagesRendered = written.sealedRenderedCount
         report.editions = loaded.privacy?.editions.count ?? 0
         report.stages = timer.stages
         free((loaded, stage, written))

@@ -43,3 +43,71 @@ enum EditionPack {
         return json.bytes
     }
 }
+
+extension EditionPack {
+    /// The pack's file that records what each of the edition's files was made from, for the next
+    /// build to compare with. No path in the site starts with "/", and the viewer never asks for it.
+    static let recordsPath = "/records"
+
+    /// Each file's key (`BuildCache.OutputRecord.key`) and what the data files were made from.
+    struct Records: Sendable, Equatable {
+        var keys: [String: [UInt8]]
+        var dataKey: [UInt8]
+        var dataPaths: [String]
+
+        init(keys: [String: [UInt8]], dataKey: [UInt8], dataPaths: [String]) {
+            (self.keys, self.dataKey, self.dataPaths) = (keys, dataKey, dataPaths)
+        }
+
+        init?(_ bytes: [UInt8]) {
+            guard let json = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+                  let keys = json["keys"] as? [String: String], let dataKey = json["data_key"] as? String,
+                  let dataPaths = json["data_paths"] as? [String] else { return nil }
+            self.keys = keys.compactMapValues(Self.bytes(hex:))
+            self.dataKey = Self.bytes(hex: dataKey) ?? []
+            self.dataPaths = dataPaths
+            guard self.keys.count == keys.count else { return nil }
+        }
+
+        var bytes: [UInt8] {
+            var json = JSONWriter()
+            json.object { object in
+                object.field("data_key") { $0.plainString(hexString(dataKey)) }
+                object.field("data_paths") { list in list.array(dataPaths.sorted()) { item, path in item.string(path) } }
+                object.field("keys") { files in
+                    files.object { entries in
+                        for path in keys.keys.sorted() { entries.field(path) { $0.plainString(hexString(keys[path] ?? [])) } }
+                    }
+                }
+            }
+            return json.bytes
+        }
+
+        private static func bytes(hex: String) -> [UInt8]? {
+            let digits = Array(hex.utf8)
+            guard digits.count % 2 == 0 else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(digits.count / 2)
+            for index in stride(from: 0, to: digits.count, by: 2) {
+                guard let byte = UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16) else { return nil }
+                out.append(byte)
+            }
+            return out
+        }
+    }
+
+    /// The files of a pack, by path; nil when it is not one.
+    static func unpack(_ pack: [UInt8]) -> [String: [UInt8]]? {
+        guard pack.count >= 4 else { return nil }
+        let length = pack.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+        guard 4 + length <= pack.count, let table = try? JSONSerialization.jsonObject(with: Data(pack[4..<4 + length])) as? [String: Any],
+              let places = table["files"] as? [String: [Int]] else { return nil }
+        var files: [String: [UInt8]] = [:]
+        files.reserveCapacity(places.count)
+        for (path, place) in places {
+            guard place.count == 2, place[0] >= 0, place[1] >= 0, 4 + length + place[0] + place[1] <= pack.count else { return nil }
+            files[path] = Array(pack[4 + length + place[0]..<4 + length + place[0] + place[1]])
+        }
+        return files
+    }
+}

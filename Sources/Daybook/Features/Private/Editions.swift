@@ -12,9 +12,19 @@ extension WriteStage {
         for edition in plan.editions {
             progress(BuildProgress(stage: "Encrypting", done: 0, total: 0))
             let sealer = Sealer(plan.keys(for: edition))
+            // An update compares with what the last build sealed; a build from scratch makes all.
+            let previous = last.isEmpty ? nil : PreviousEdition.open(output: output, sealer: sealer)
             let sealing = SealingSink(sealer: sealer, target: sink, last: last, skipped: Set(renderer.files.map(\.path)))
-            sealedPages += try await makeEdition(edition, plan, into: sealing)
-            manifests[edition.id] = try sealing.publish(generation: plan.generation)
+            var (pages, rendered, records) = try await makeEdition(edition, plan, into: sealing, previous: previous)
+            var carried = previous?.files ?? [:]
+            if previous != nil, !sealing.carries(records, from: &carried) {
+                // A file the records keep is not in the last pack: make the edition in full.
+                (pages, rendered, records) = try await makeEdition(edition, plan, into: sealing, previous: nil)
+                carried = [:]
+            }
+            sealedPages += pages
+            sealedRendered += rendered
+            manifests[edition.id] = try sealing.publish(generation: plan.generation, records: records, carried: carried)
             made.add(sealing.made.all)
             for (path, record) in sealing.kept.withLock({ $0 }) { kept[path] = record }
             privatePaths += sealing.made.all.map(\.path) + sealing.kept.withLock { Array($0.keys) }
@@ -25,8 +35,12 @@ extension WriteStage {
         try accept(files, sink: sink)
     }
 
-    /// One edition: the journal as its readers see it, made whole into `sealing`; its page count.
-    private func makeEdition(_ edition: PrivatePlan.Edition, _ plan: PrivatePlan, into sealing: SealingSink) async throws -> Int {
+    /// One edition: the journal as its readers see it, made into `sealing`: in full, or, against
+    /// `previous`, only the files whose inputs changed. Its page count, how many it rendered, and
+    /// the records of its files.
+    private func makeEdition(_ edition: PrivatePlan.Edition, _ plan: PrivatePlan, into sealing: SealingSink,
+                             previous: PreviousEdition?) async throws -> (Int, Int, EditionPack.Records) {
+        sealing.reset()
         var settings = loaded.journal.settings
         settings.privacy.isEdition = true
         settings.privacy.hasEdition = false
@@ -42,13 +56,21 @@ extension WriteStage {
         await Features.assemble(&features, &journal)
         let editionLoaded = Loaded(files: loaded.files, journal: journal, templates: loaded.templates, features: features,
                                    warnings: [], cache: nil, entries: loaded.entries, loader: loaded.loader)
-        var stage = try await WriteStage(editionLoaded, options: editionOptions, outputStats: nil)
+        var stage = try await WriteStage(editionLoaded, options: editionOptions, outputStats: nil,
+                                         last: previous.map { LastOutput(edition: $0.records) } ?? LastOutput.none)
         let needs = try await stage.planData()
         stage.keep(try await stage.comparedPages())
         let view = stage.view(needing: needs)
         try await stage.makeData(view, sink: sealing, progress: { _ in })
         try await stage.render(view, to: sealing, progress: { _ in })
         if plan.settings.wholeJournal { try stage.copyStatic(to: sealing) }
-        return stage.pages.count
+        // Every file of the edition, made now or kept from the last pack, but the shared assets.
+        let current = stage.currentFiles
+        var keys = stage.kept.filter { current.contains($0.key) }.mapValues(\.key)
+        for (path, key) in stage.made.all where current.contains(path) { keys[path] = key }
+        // Data files a feature left as the last pack had them (as `WriteStage.records` does).
+        for path in stage.dataPaths where keys[path] == nil { keys[path] = stage.last.records[path]?.key }
+        for path in sealing.skipped { keys[path] = nil }
+        return (stage.pages.count, stage.toRender.count, EditionPack.Records(keys: keys, dataKey: stage.keys.dataKey, dataPaths: stage.dataPaths))
     }
 }

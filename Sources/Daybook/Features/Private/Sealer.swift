@@ -91,3 +91,30 @@ struct Sealer: Sendable, CustomStringConvertible {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xff), UInt8(value >> 8 & 0xff), UInt8(value & 0xff)]
     }
 }
+
+extension Sealer {
+    struct Unopened: Error {}
+
+    /// The plaintext of a binary `seal` made; throws if any chunk does not open.
+    func open(_ sealed: [UInt8], role: Role) throws -> [UInt8] {
+        guard sealed.count >= 8, Array(sealed.prefix(4)) == Self.magic else { throw Unopened() }
+        let count = sealed[4..<8].reduce(0) { $0 << 8 | Int($1) }
+        var offset = 8, plain: [UInt8] = []
+        for index in 0..<count {
+            let length = min(sealed.count - offset, 12 + Self.chunkSize + 16)
+            guard length >= 28 else { throw Unopened() }
+            plain += try openChunk(Array(sealed[offset..<offset + length]), index: index, count: count, role: role)
+            offset += length
+        }
+        guard offset == sealed.count else { throw Unopened() }
+        return plain
+    }
+
+    /// Chunk `index` of `count`: nonce ‖ ciphertext ‖ tag.
+    func openChunk(_ binary: [UInt8], index: Int, count: Int, role: Role = .pack) throws -> [UInt8] {
+        guard binary.count >= 28 else { throw Unopened() }
+        let box = try AES.GCM.SealedBox(nonce: try AES.GCM.Nonce(data: binary.prefix(12)), ciphertext: binary.dropFirst(12).dropLast(16),
+                                        tag: binary.suffix(16))
+        return Array(try AES.GCM.open(box, using: SymmetricKey(data: key), authenticating: Self.binding(role: role, index: index, count: count)))
+    }
+}

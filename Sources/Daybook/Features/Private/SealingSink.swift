@@ -42,13 +42,28 @@ final class SealingSink: SiteSink {
         }
     }
 
-    /// Seals the whole edition and hands it on: the pack's chunks, a batch at a time so the
+    /// Forgets the files made so far (an edition made again in full).
+    func reset() { files.withLock { $0 = [:] } }
+
+    /// Whether every file `records` lists was made now or is in `carried` (the last pack's
+    /// files), which it narrows to those the edition keeps.
+    func carries(_ records: EditionPack.Records, from carried: inout [String: [UInt8]]) -> Bool {
+        let made = files.withLock { Set($0.keys) }
+        carried = carried.filter { records.keys[$0.key] != nil && !made.contains($0.key) }
+        return records.keys.keys.allSatisfy { made.contains($0) || carried[$0] != nil }
+    }
+
+    /// Seals the whole edition and hands it on: the pack of the files made now, those `carried`
+    /// from the last pack and the `records` of them all; its chunks a batch at a time so the
     /// sealed copy is never held whole, then the manifest. Returns the manifest's name.
-    func publish(generation: Int) throws -> String {
+    func publish(generation: Int, records: EditionPack.Records, carried: [String: [UInt8]]) throws -> String {
         var held = files.withLock { held in
             defer { held = [:] }
             return held
         }
+        held.merge(carried) { made, _ in made }
+        held = held.filter { records.keys[$0.key] != nil }
+        held[EditionPack.recordsPath] = records.bytes
         let pack = EditionPack.make(&held)
         let digest = Array(SHA256.hash(data: pack))
         let count = Sealer.chunkCount(pack.count), batch = 64
