@@ -170,8 +170,11 @@
     // A box across the 180° meridian is the world's width: then one level closer, as before.
     if (fit.length === 4 && fit[2] - fit[0] < 180) {
       x = (fit[0] + fit[2]) / 2; y = (fit[1] + fit[3]) / 2;
-      // A view w across shows k w / 2 degrees of latitude; the full cosine is the least k can be.
-      w = Math.max((fit[2] - fit[0]) * 1.6, (fit[3] - fit[1]) * 3.2 / cosine(y), MIN);
+      // A view w across shows w of longitude and k w / 2 of latitude on a 2 : 1 map (the full
+      // cosine is the least k can be); a phone's 4 : 3 map (slice) shows less longitude.
+      var box = svg.getBoundingClientRect(), aspect = box.height ? box.width / box.height : 2;
+      w = Math.max((fit[2] - fit[0]) * 1.6 / Math.min(1, aspect / 2),
+                   (fit[3] - fit[1]) * 3.2 / cosine(y) / Math.min(1, 2 / aspect), MIN);
     }
     view = [x - w / 2, y - w / 4, w, w / 2];
     show();
