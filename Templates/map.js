@@ -9,8 +9,29 @@
   var widths = figure.getAttribute("data-widths").split(" ").map(Number);
   var levels = Array.prototype.slice.call(svg.querySelectorAll(".map-level"));
   var view = figure.getAttribute("data-start").split(" ").map(Number);
-  var level = 0;
+  var plane = svg.querySelector(".map-plane");
+  var level = 0, squeezed = 1;
   var MIN = widths[widths.length - 1] / 1.5, MAX = 360;
+
+  /* True shapes when zoomed in. The plane is equirectangular (a degree is a unit both ways), so a
+     kilometre east-west is 1/cos(latitude) too long. Rather than squeeze longitude, which would
+     break going round the world, the plane is stretched north-south by 1/k about the view's
+     centre, k the cosine of its latitude: blended in from views 120° across (k = 1, the familiar
+     world) to 13.5° (the regional view), so from there on a kilometre is as long both ways at the
+     centre. k stops at 0.1 (84°) so the poles stay drawable. */
+  function cosine(cy) { return Math.max(0.1, Math.cos((90 - cy) * Math.PI / 180)); }
+  function squeeze(w, cy) {
+    var t = Math.min(1, Math.max(0, Math.log(120 / w) / Math.log(120 / 13.5)));
+    return 1 - t * (1 - cosine(cy));
+  }
+  // Each mark is drawn in plane units about its place: it is shrunk back north-south about that
+  // point, so pins, numbers, names and covers stay round and the same size on screen.
+  function unstretch(g, k) {
+    Array.prototype.forEach.call(g.querySelectorAll("a[data-y]"), function (a) {
+      var y = Number(a.getAttribute("data-y"));
+      a.setAttribute("transform", "matrix(1 0 0 " + +k.toFixed(6) + " 0 " + +(y * (1 - k)).toFixed(6) + ")");
+    });
+  }
 
   function show() {
     var w = Math.min(MAX, Math.max(MIN, view[2]));
@@ -18,15 +39,25 @@
     var cx = view[0] + view[2] / 2, cy = view[1] + view[3] / 2;
     // Going round the world: keep the centre within one turn (the land is drawn three times).
     cx = ((cx % 360) + 360) % 360;
-    cy = Math.min(180 - h / 2, Math.max(h / 2, cy));
+    // The view shows k times as many degrees of latitude as of its height in plane units.
+    var half = squeeze(w, cy) * h / 2;
+    cy = Math.min(180 - half, Math.max(half, cy));
     if (h >= 180) cy = 90;
+    squeezed = squeeze(w, cy);
     view = [cx - w / 2, cy - h / 2, w, h];
-    svg.setAttribute("viewBox", view.map(function (n) { return +n.toFixed(3); }).join(" "));
-    svg.style.setProperty("--land-stroke", (w / 1800).toFixed(5));
+    // Six decimals: a view 2 km across is 0.02°, and its pins must not jump by a pixel as it moves.
+    svg.setAttribute("viewBox", view.map(function (n) { return +n.toFixed(6); }).join(" "));
+    var s = 1 / squeezed;
+    plane.setAttribute("transform", "matrix(1 0 0 " + +s.toFixed(6) + " 0 " + +(cy * (1 - s)).toFixed(6) + ")");
+    // Stretched, a coast running east-west is drawn 1/k as thick as one running north-south: the
+    // stroke takes the geometric mean, each within 1/sqrt(k) of its width on the plain plane. (Not
+    // vector-effect: Chromium draws a non-scaling stroke inside <use> in a stretched group far too wide.)
+    svg.style.setProperty("--land-stroke", (w / 1800 * Math.sqrt(squeezed)).toFixed(7));
     var best = 0;
     widths.forEach(function (width, i) { if (Math.abs(Math.log(width / w)) < Math.abs(Math.log(widths[best] / w))) best = i; });
     level = best;
     levels.forEach(function (g, i) { if (i === best) g.removeAttribute("display"); else g.setAttribute("display", "none"); });
+    if (levels[best]) unstretch(levels[best], squeezed);
     showScale(w, h, cy);
     var box = svg.getBoundingClientRect(), text = levels[best] && levels[best].querySelector("text");
     if (box.width && text) {
@@ -35,7 +66,8 @@
     }
   }
   /* A scale bar once the view is a few degrees across, where the world's outline shows no more:
-     the places are then seen by their distances. 111.32 km a degree of longitude at the equator. */
+     the places are then seen by their distances. 111.32 km a degree of longitude at the equator;
+     with the plane stretched (squeeze), the bar is as long north-south as east-west. */
   var scale = figure.querySelector(".map-scale");
   function showScale(w, h, cy) {
     var box = svg.getBoundingClientRect();
@@ -48,18 +80,26 @@
     scale.firstChild.style.width = (nice / metresPerPixel).toFixed(1) + "px";
     scale.lastChild.textContent = nice >= 1000 ? nice / 1000 + " km" : nice + " m";
   }
+  // Zooms about a point of the plane (x, y in degrees), which stays where it is on screen.
   function zoom(factor, x, y) {
-    if (x === undefined) { x = view[0] + view[2] / 2; y = view[1] + view[3] / 2; }
+    var cx = view[0] + view[2] / 2, cy = view[1] + view[3] / 2;
+    if (x === undefined) { x = cx; y = cy; }
     var w = Math.min(MAX, Math.max(MIN, view[2] * factor));
     var k = w / view[2];
-    view = [x - (x - view[0]) * k, y - (y - view[1]) * k, w, w / 2];
+    // North-south the point is (y - cy) / squeeze from the centre on screen, before and after.
+    cy = y - (y - cy) * k * squeeze(w, cy) / squeezed;
+    cx = x - (x - cx) * k;
+    view = [cx - w / 2, cy - w / 4, w, w / 2];
     show();
   }
+  // Moves the view by degrees of the plane.
   function pan(dx, dy) { view[0] += dx; view[1] += dy; show(); }
   function world() { view = [0, 0, 360, 180]; show(); }
+  // The point of the plane under a point of the screen.
   function toMap(clientX, clientY) {
-    var m = svg.getScreenCTM().inverse();
-    return { x: m.a * clientX + m.c * clientY + m.e, y: m.b * clientX + m.d * clientY + m.f };
+    var m = svg.getScreenCTM().inverse(), cy = view[1] + view[3] / 2;
+    var y = m.b * clientX + m.d * clientY + m.f;
+    return { x: m.a * clientX + m.c * clientY + m.e, y: cy + (y - cy) * squeezed };
   }
 
   var buttons = figure.querySelector(".map-controls");
@@ -77,8 +117,9 @@
     else if (key === "0") world();
     else if (key === "ArrowLeft") pan(-step, 0);
     else if (key === "ArrowRight") pan(step, 0);
-    else if (key === "ArrowUp") pan(0, -step);
-    else if (key === "ArrowDown") pan(0, step);
+    // The same distance on screen both ways: fewer degrees north-south where the plane is stretched.
+    else if (key === "ArrowUp") pan(0, -step * squeezed);
+    else if (key === "ArrowDown") pan(0, step * squeezed);
     else return;
     event.preventDefault();
   });
@@ -129,7 +170,11 @@
     // A box across the 180° meridian is the world's width: then one level closer, as before.
     if (fit.length === 4 && fit[2] - fit[0] < 180) {
       x = (fit[0] + fit[2]) / 2; y = (fit[1] + fit[3]) / 2;
-      w = Math.max((fit[2] - fit[0]) * 1.6, (fit[3] - fit[1]) * 3.2, MIN);
+      // A view w across shows w of longitude and k w / 2 of latitude on a 2 : 1 map (the full
+      // cosine is the least k can be); a phone's 4 : 3 map (slice) shows less longitude.
+      var box = svg.getBoundingClientRect(), aspect = box.height ? box.width / box.height : 2;
+      w = Math.max((fit[2] - fit[0]) * 1.6 / Math.min(1, aspect / 2),
+                   (fit[3] - fit[1]) * 3.2 / cosine(y) / Math.min(1, 2 / aspect), MIN);
     }
     view = [x - w / 2, y - w / 4, w, w / 2];
     show();

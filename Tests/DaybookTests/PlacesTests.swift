@@ -154,6 +154,46 @@ import Testing
         #expect(regional["view"] as? String == "151.39 38.85 40 20" && regional["scale"] as? Bool == false)
     }
 
+    @Test func aPlaceAllOverOneCityFarNorthKeepsItsTrueShapeOnItsPage() throws {
+        // Five spots in Oslo (59.9° N), where a degree of longitude is half a degree of latitude's
+        // length: on the page's map a kilometre must be as long east-west as north-south.
+        let spots = [(59.911, 10.753), (59.927, 10.700), (59.964, 10.668), (59.905, 10.685), (59.929, 10.806)]
+            .map { PlaceSpot(latitude: $0.0, longitude: $0.1) }
+        let place = JournalPlace(name: "Oslo", slug: "oslo", latitude: 59.911, longitude: 10.753, entries: [0, 1, 2, 3, 4], spots: spots)
+        let block = try #require(PlaceLocator(place: place, outline: nil).block())
+        let pins = try #require(block["pins"] as? [[String: Any]]).map { pin in
+            (x: Double(pin["x"] as? String ?? "") ?? .nan, y: Double(pin["y"] as? String ?? "") ?? .nan)
+        }
+        let view = try #require(block["view"] as? String).split(separator: " ").compactMap { Double($0) }
+        let kmPerDegree = 6371 * Double.pi / 180
+        for (spot, pin) in zip(spots.dropFirst(), pins.dropFirst()) {
+            let east = (spot.longitude - spots[0].longitude) * kmPerDegree * cos(59.93 * Double.pi / 180)
+            let north = (spot.latitude - spots[0].latitude) * kmPerDegree
+            // Map units per kilometre, each way: the same to 1 %.
+            let across = (pin.x - pins[0].x) / east, up = (pins[0].y - pin.y) / north
+            #expect(abs(across / up - 1) < 0.01, "\(spot): \(across) east, \(up) north")
+            // Every pin inside the view.
+            #expect(pin.x > view[0] && pin.x < view[0] + view[2] && pin.y > view[1] && pin.y < view[1] + view[3])
+        }
+        // The land is stretched as the pins are placed, about the view's centre.
+        let middle = view[1] + view[3] / 2, k = MapProjection.squeeze(width: view[2], centreY: middle)
+        #expect(abs(k - cos(59.9345 * Double.pi / 180)) < 0.001)
+        #expect(block["stretch"] as? String == "matrix(1 0 0 \(MapNumber.text(1 / k, digits: 5)) 0 \(MapNumber.text(middle * (1 - 1 / k), digits: 5)))")
+        // The scale bar holds both ways: 2 km is 11.71 % of the view's width of 0.306° at 59.93° N.
+        #expect((block["scale"] as? [String: Any])?["text"] as? String == "2 km")
+    }
+
+    @Test func theStretchBlendsInFromTheWorldToARegion() {
+        // 1 across the world and a continent, the full cosine from the regional view in, never under 0.1.
+        #expect(MapProjection.squeeze(width: 360, centreY: 38.55) == 1)
+        #expect(MapProjection.squeeze(width: 120, centreY: 38.55) == 1)
+        #expect(abs(MapProjection.squeeze(width: 13.5, centreY: 38.55) - cos(51.45 * Double.pi / 180)) < 1e-9)
+        #expect(abs(MapProjection.squeeze(width: 0.02, centreY: 38.55) - cos(51.45 * Double.pi / 180)) < 1e-9)
+        let halfway = MapProjection.squeeze(width: (120 * 13.5).squareRoot(), centreY: 38.55)
+        #expect(abs(halfway - (1 + cos(51.45 * Double.pi / 180)) / 2) < 1e-9)
+        #expect(abs(MapProjection.squeeze(width: 1, centreY: 0.5) - 0.1) < 1e-12)
+    }
+
     @Test func normalizesNamesByTrimmingAndFoldingCase() {
         #expect(PlaceIndex.normalized("  Kyoto\t ") == "kyoto")
         #expect(PlaceIndex.normalized("St  Werburghs") == "st werburghs")

@@ -34,7 +34,7 @@ CHECKS = (pathlib.Path(__file__).parent / "layout_checks.js").read_text(encoding
 SECRETS = {"DAYBOOK_SITE_KEY": "0UYx/+fyV1q1cE3ctHNkDOz6jFy/UenMsqpl/NDq+wY=", "DAYBOOK_PASSWORD": "tiles and trams"}
 VIEWS = [(w, "light") for w in (320, 390, 768, 1024, 1280, 1440)] + [(390, "dark"), (1280, "dark")]
 PAGES = ["home-search", "entry", "entry-long", "lightbox", "month", "year", "archives", "tags", "tag",
-         "places", "place", "on-this-day", "stats", "404", "404-base-url", "unlock", "private-entry"]
+         "places", "places-city", "place", "on-this-day", "stats", "404", "404-base-url", "unlock", "private-entry"]
 
 
 def build(journal, out, *arguments):
@@ -94,6 +94,11 @@ def open_page(d, sites, page):
         box.send_keys("tram")
         WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-results li"))
         box.send_keys(Keys.ARROW_DOWN)
+    elif page == "places-city":
+        # The map zoomed into the city by its cluster's click: six pins apart, stretched to true shape.
+        d.get(root + "places/")
+        cluster = d.find_element(By.CSS_SELECTOR, ".map-level:not([display]) a.cluster")
+        d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}))", cluster)
     elif page == "lightbox":
         d.get(root + entry_path(folder, "2026/04/11"))
         d.find_element(By.CSS_SELECTOR, "a.photo").click()
@@ -203,17 +208,25 @@ def test_the_numbers_name_the_latest_streak_and_link_the_places(sites, driver):
     assert len(places) == 6 and all(li.find_elements(By.CSS_SELECTOR, "a[href*='places/']") for li in places)
 
 
-def test_places_in_one_city_stand_apart_with_a_scale_bar(sites, driver):
-    set_view(driver, 1280, "light")
-    driver.get(sites["root"] + "places/")
-    shown = "return [...document.querySelectorAll('.map-level:not([display]) a')].map(a => a.getAttribute('class'))"
-    cluster = driver.find_element(By.CSS_SELECTOR, ".map-level:not([display]) a.cluster")
-    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}))", cluster)
-    # One click on the cluster fits its places: six pins, each apart, and a scale in metres or km.
-    marks = driver.execute_script(shown)
-    assert len(marks) == 6 and all("pin-mark" in m for m in marks), marks
+@pytest.mark.parametrize("width", [1280, 390, 320])
+def test_places_in_one_city_stand_apart_with_a_scale_bar(sites, driver, width):
+    set_view(driver, width, "light")
+    open_page(driver, sites, "places-city")
+    # One click on the cluster fits its places: six pins, each apart and whole inside the map
+    # (a phone's map is 4 : 3, not 2 : 1, so narrower for its height), and a scale in metres or km.
+    marks = driver.execute_script(
+        "return [...document.querySelectorAll('.map-level:not([display]) a')].map(a => [a.getAttribute('class'),"
+        " a.querySelector('circle:last-of-type').getBoundingClientRect()])")
+    assert len(marks) == 6 and all("pin-mark" in m for m, _ in marks), marks
+    frame = driver.find_element(By.CSS_SELECTOR, ".map-svg").rect
+    for _, box in marks:
+        assert frame["x"] <= box["left"] and box["right"] <= frame["x"] + frame["width"], (box, frame)
+        assert frame["y"] <= box["top"] and box["bottom"] <= frame["y"] + frame["height"], (box, frame)
     scale = driver.find_element(By.CSS_SELECTOR, ".map-scale")
     assert scale.is_displayed() and scale.text.endswith((" m", " km")), scale.text
+
+
+def test_the_caption_names_no_keys_on_a_touch_screen(sites, driver):
     set_view(driver, 390, "light")
     driver.get(sites["root"] + "places/")
     assert not driver.find_element(By.CSS_SELECTOR, ".map-help").is_displayed(), "no keys or wheel on a touch screen"

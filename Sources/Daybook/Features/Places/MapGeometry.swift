@@ -22,6 +22,18 @@ enum MapProjection {
         return (dx * dx + (a.y - b.y) * (a.y - b.y)).squareRoot()
     }
 
+    /// The north-south stretch that makes a view true to shape at its centre, undone: a view
+    /// `width` degrees across whose centre is at `centreY` shows k times as many degrees of latitude
+    /// as its plane units of height. The cosine of the latitude, blended in from views 120° across
+    /// (1) to 13.5° (the full cosine), never under 0.1; `squeeze` in `Templates/map.js` is the same.
+    static func squeeze(width: Double, centreY: Double) -> Double {
+        let blend = min(1, max(0, log(120 / width) / log(120 / 13.5)))
+        return 1 - blend * (1 - cosine(centreY))
+    }
+
+    /// The cosine of the latitude at `y`, never under 0.1 (84°), so the poles stay drawable.
+    static func cosine(_ y: Double) -> Double { max(0.1, cos((90 - y) * Double.pi / 180)) }
+
     /// A view `width` wide (2 : 1) centred on `point`, as an SVG viewBox, kept within the poles.
     static func viewBox(centredOn point: (x: Double, y: Double), width: Double) -> String {
         let height = width / 2

@@ -26,15 +26,22 @@ struct PlaceLocator {
             return (x: newest.x + dx, y: at.y)
         }
         let width = Self.width(points)
-        let centre = points.count > 1 ? Self.middle(points) : newest
+        var centre = points.count > 1 ? Self.middle(points) : newest
+        centre.y = min(max(centre.y, width / 4), MapProjection.height - width / 4)
+        // True to shape, as on the map page: the plane stretched north-south by 1/k about the
+        // view's centre; the land in a group that stretches it, the pins placed where it puts them.
+        let k = MapProjection.squeeze(width: width, centreY: centre.y)
+        let shown = { (point: (x: Double, y: Double)) in (x: point.x, y: centre.y + (point.y - centre.y) / k) }
         let digits = width < 1 ? 5 : 3
         let n = { MapNumber.text($0, digits: digits) }
         let unit = width * 0.011
-        let view = MapProjection.viewBox(centredOn: centre, width: width)
+        let newestShown = shown(newest)
         return [
-            "view": view, "land": outline?.land(in: view.split(separator: " ").compactMap { Double($0) }) ?? "",
-            "x": n(newest.x), "y": n(newest.y), "r": n(unit * 1.4), "ring": n(unit * 2.4),
-            "pins": points.map { ["x": n($0.x), "y": n($0.y), "r": n(unit * (points.count > 1 ? 1 : 1.4))] },
+            "view": MapProjection.viewBox(centredOn: centre, width: width),
+            "land": outline?.land(in: [centre.x - width / 2, centre.y - k * width / 4, width, k * width / 2]) ?? "",
+            "stretch": "matrix(1 0 0 \(n(1 / k)) 0 \(n(centre.y * (1 - 1 / k))))",
+            "x": n(newestShown.x), "y": n(newestShown.y), "r": n(unit * 1.4), "ring": n(unit * 2.4),
+            "pins": points.map(shown).map { ["x": n($0.x), "y": n($0.y), "r": n(unit * (points.count > 1 ? 1 : 1.4))] },
             "scale": width < Self.scaleBelow ? Self.scale(width: width, latitude: 90 - centre.y) : false,
         ]
     }
@@ -47,12 +54,13 @@ struct PlaceLocator {
         return (x, y)
     }
 
-    /// The regional width for one position; else the pins' box with a margin, within limits.
+    /// The regional width for one position; else the pins' box with a margin, within limits. The
+    /// box is as tall on the map as 1/k of its degrees: the full cosine is the least k can be.
     static func width(_ points: [(x: Double, y: Double)]) -> Double {
         guard points.count > 1 else { return regionalWidth }
         let xs = points.map(\.x), ys = points.map(\.y)
         let wide: Double = xs.max()! - xs.min()!
-        let tall: Double = ys.max()! - ys.min()!
+        let tall: Double = (ys.max()! - ys.min()!) / MapProjection.cosine(middle(points).y)
         return min(regionalWidth, max(closestWidth, max(wide, 2 * tall) * 1.3))
     }
 
