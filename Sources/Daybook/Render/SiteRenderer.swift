@@ -26,6 +26,8 @@ struct SiteRenderer: Sendable {
     let templates: TemplateSet
     let features: [any Feature]
     let assets: Assets
+    /// From what size an entry's body skips the template engine (`LargeBody`); tests lower it.
+    var largeBody = LargeBody.threshold
 
     /// The template assets (`style.css`, scripts), each under its content-hashed name, so hosts
     /// may keep them forever.
@@ -96,10 +98,19 @@ struct SiteRenderer: Sendable {
     }
 
     private func output(_ page: Page, _ context: [String: Any]) throws -> OutputFile {
+        let path = Page.outputFile(for: page.sitePath(in: view.journal))
+        var marked = context
+        if let large = LargeBody.take(from: &marked, threshold: largeBody), let bytes = large.splice(into: try render(page, marked)) {
+            return OutputFile(path: path, bytes: bytes)
+        }
+        return OutputFile(path: path, bytes: Array(try render(page, context).utf8))
+    }
+
+    private func render(_ page: Page, _ context: [String: Any]) throws -> String {
         guard let html = templates.render(context, template: page.template) else {
             throw BuildFailure([.error("template '\(page.template)' is missing", at: SourceLocation(file: "templates/\(page.template).mustache"))])
         }
-        return OutputFile(path: Page.outputFile(for: page.sitePath(in: view.journal)), bytes: Array(html.utf8))
+        return html
     }
 
     /// Pages in slices small enough to share the work out evenly (a few pages, the tags of
