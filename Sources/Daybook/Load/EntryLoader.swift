@@ -24,14 +24,15 @@ struct EntryLoader: Sendable {
     ///   once they are decoded, rather than holding a large entry's bytes through its rendering.
     func load(path: String, bytes: consuming [UInt8]) -> (Entry?, [Diagnostic]) {
         guard bytes.count <= Self.sizeLimit else { return (nil, [Self.tooBig(path: path, size: bytes.count)]) }
-        let (read, diagnostics) = self.read(path: path, bytes: consume bytes)
-        guard var read else { return (nil, diagnostics) }
+        // One binding, not unwrapped into a second: that would hold the body as well.
+        var (read, diagnostics) = self.read(path: path, bytes: consume bytes)
+        guard read != nil else { return (nil, diagnostics) }
         // The body is the last hold on the file's text: cmark lets it go once it has its tree, so
         // the text is not held beside the HTML and plain text made from it (issue 23).
-        let rendered = MarkdownRenderer.render(taking: &read.body, rawHTML: rawHTML, rootPrefix: Self.entryRootPrefix)
-        let frontMatter = read.frontMatter
+        let rendered = MarkdownRenderer.render(taking: &read!.body, rawHTML: rawHTML, rootPrefix: Self.entryRootPrefix)
+        let (frontMatter, date) = (read!.frontMatter, read!.date)
         let entry = Entry(
-            sourcePath: path, title: frontMatter.title, date: read.date, rating: frontMatter.rating,
+            sourcePath: path, title: frontMatter.title, date: date, rating: frontMatter.rating,
             place: frontMatter.place, tags: frontMatter.tags, isDraft: frontMatter.isDraft,
             explicitSlug: frontMatter.slug, extra: frontMatter.extra, keyLines: frontMatter.keyLines,
             slug: frontMatter.slug == nil ? Self.bundleSlug(path) : nil, html: rendered.html, plainText: rendered.plainText,

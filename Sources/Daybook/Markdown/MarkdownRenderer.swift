@@ -41,6 +41,7 @@ enum MarkdownRenderer {
         let plainText = plainText(document, rootPrefix: rootPrefix, capacity: size + 64)
         let rendered = cmark_render_html(document, options)
         cmark_node_free(document)
+        if size >= FreedMemory.threshold { FreedMemory.giveBack() }
         guard let rendered else { return RenderedMarkdown(html: "", plainText: plainText) }
         defer { free(rendered) }
         return RenderedMarkdown(html: String(cString: rendered), plainText: plainText)

@@ -16,6 +16,13 @@ struct JSONWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// The bytes written, handed over rather than shared, so that adding to them copies nothing.
+    mutating func take() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &bytes)
+        return taken
+    }
+
     mutating func string(_ text: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))

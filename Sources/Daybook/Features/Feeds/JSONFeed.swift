@@ -21,7 +21,8 @@ enum JSONFeed {
             json.field("title") { $0.string(header.title) }
             json.field("version") { $0.string("https://jsonfeed.org/version/1.1") }
         }
-        var bytes = json.bytes
+        // Taken, not copied: appending to a shared array copied the whole feed (issue 23).
+        var bytes = json.take()
         bytes.append(UInt8(ascii: "\n"))
         return bytes
     }
