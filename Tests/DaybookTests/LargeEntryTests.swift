@@ -109,4 +109,24 @@ import Testing
         #expect(escaped.contains("<pre>&lt;p&gt;\(html.replacingOccurrences(of: "&", with: "&amp;"))&lt;/p&gt;"))
         #expect(!escaped.contains("daybook-large-body"))
     }
+
+    /// The photos feature reads a large entry in pieces: a key cut by a piece's end is found in
+    /// the next, and one whose end lies past a piece counts, to be looked at again whole.
+    @Test(arguments: [("photos: [a.jpg]", true), ("cover  = \"a.jpg\"", true), ("![x](a.jpg)", true),
+                      ("photos of the sea", false), ("a cover story", false)])
+    func looksForPhotoKeysPieceByPiece(_ text: String, _ mayName: Bool) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-pieces-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for offset in 0..<20 {
+            let path = folder.appendingPathComponent("\(offset).md").path
+            let bytes = Array(String(repeating: "x ", count: offset).utf8) + Array(text.utf8) + Array(" end".utf8)
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let found = FileBytes.anyPiece(path, size: 16, overlap: 9) { RemoteImages.mayNamePhotos($0, whole: $1) }
+            // Never missed; a key cut off at a piece's end may be counted, and the whole file is
+            // then looked at again.
+            if mayName { #expect(found == true, "\(offset): \(text)") }
+            #expect(RemoteImages.mayNamePhotos(bytes) == mayName)
+        }
+    }
 }
