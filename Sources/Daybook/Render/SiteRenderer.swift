@@ -26,8 +26,6 @@ struct SiteRenderer: Sendable {
     let templates: TemplateSet
     let features: [any Feature]
     let assets: Assets
-    /// From what size an entry's body skips the template engine (`LargeBody`); tests lower it.
-    var largeBody = LargeBody.threshold
 
     /// The template assets (`style.css`, scripts), each under its content-hashed name, so hosts
     /// may keep them forever.
@@ -100,7 +98,7 @@ struct SiteRenderer: Sendable {
     private func output(_ page: Page, _ context: [String: Any]) throws -> OutputFile {
         let path = Page.outputFile(for: page.sitePath(in: view.journal))
         var marked = context
-        if let large = LargeBody.take(from: &marked, threshold: largeBody), let bytes = large.splice(into: try render(page, marked)) {
+        if let large = LargeBody.take(from: &marked), let bytes = large.splice(into: try render(page, marked)) {
             return OutputFile(path: path, bytes: bytes)
         }
         return OutputFile(path: path, bytes: Array(try render(page, context).utf8))
