@@ -2,9 +2,9 @@
 one 15 MB entry, against the same journal with a tiny entry (docs/builds.md, "Memory").
 
 The peak is the child's own `ru_maxrss` (`os.wait4`), so nothing else this test run does counts.
-What the large entry adds must stay within BOUND times its size; before the copies were cut
-(a list of every word to count them, the file's bytes, text and body held side by side, JSON and
-XML grown by doubling, glibc keeping freed blocks) it was about 15 times in this debug build."""
+What the large entry adds must stay within BOUND times its size: about 15 times in this debug
+build before the first round of cuts, 8 to 9.5 before the second (issue 23), 2.3 to 3.4 now
+(a tiny journal's own peak varies by about one time the entry from run to run)."""
 import os
 import random
 import subprocess
@@ -14,7 +14,7 @@ import pytest
 from conftest import BINARY
 
 SIZE = 15 * 1024 * 1024
-BOUND = 10
+BOUND = 4.5
 WORDS = "the sea was calm and grey this morning while ferries crossed slowly toward the island harbour".split()
 
 

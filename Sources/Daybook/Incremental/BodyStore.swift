@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Rendered entry bodies kept beside the build cache in one append-only file, so a rebuild reads
@@ -27,19 +28,28 @@ struct BodyStore {
     static func read(_ reference: Reference, from data: Data) -> (html: String, text: String)? {
         let end = reference.offset + reference.htmlLength + reference.textLength
         guard reference.offset >= 0, reference.htmlLength >= 0, reference.textLength >= 0, end <= data.count else { return nil }
-        // Copied through a buffer pointer: slicing the mapped `Data` copies more than the slice.
-        let bytes = data.withUnsafeBytes { Array($0[reference.offset..<end]) }
-        guard ContentHash.digest(bytes) == reference.digest else { return nil }
-        return (String(decoding: bytes[..<reference.htmlLength], as: UTF8.self),
-                String(decoding: bytes[reference.htmlLength...], as: UTF8.self))
+        // Hashed and decoded from the mapped bytes in place: copying them out first held a large
+        // body twice more (issue 23).
+        return data.withUnsafeBytes { raw -> (html: String, text: String)? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let html = UnsafeBufferPointer(rebasing: bytes[reference.offset..<reference.offset + reference.htmlLength])
+            let text = UnsafeBufferPointer(rebasing: bytes[reference.offset + reference.htmlLength..<end])
+            guard digest(html, text) == reference.digest else { return nil }
+            return (String(decoding: html, as: UTF8.self), String(decoding: text, as: UTF8.self))
+        }
     }
 
-    static func encode(html: String, text: String) -> [UInt8] {
-        Array(html.utf8) + Array(text.utf8)
+    /// The digest of a body: of its HTML's bytes followed by its text's, as the file holds them.
+    static func digest(_ html: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(bufferPointer: UnsafeRawBufferPointer(html))
+        hasher.update(bufferPointer: UnsafeRawBufferPointer(text))
+        return Array(hasher.finalize())
     }
 
     /// Appends the bodies to the file, or starts it anew when `rewrite`; returns their references.
-    /// Written in chunks of a few megabytes, so a large journal's bodies are never all copied at once.
+    /// Small bodies are gathered in chunks of a few megabytes; a large one is hashed and written
+    /// from its string's own bytes, so no body is ever copied whole (issue 23).
     static func write(_ bodies: [(html: String, text: String)], journal: URL, rewrite: Bool) -> [Reference]? {
         let path = url(in: journal).path
         let existing = rewrite ? 0 : (FileStat(path: path)?.size ?? 0)
@@ -49,25 +59,49 @@ struct BodyStore {
         do {
             if existing == 0 { try handle.truncate(atOffset: 0) }
             try handle.seekToEnd()
+            var file = ChunkedWriter(handle: handle)
             var offset = existing
             var references: [Reference] = []
             references.reserveCapacity(bodies.count)
-            var buffer: [UInt8] = []
             for body in bodies {
-                let bytes = encode(html: body.html, text: body.text)
-                references.append(Reference(offset: offset, htmlLength: body.html.utf8.count,
-                                            textLength: body.text.utf8.count, digest: ContentHash.digest(bytes)))
-                buffer += bytes
-                offset += bytes.count
-                if buffer.count > 4 << 20 {
-                    try handle.write(contentsOf: buffer)
-                    buffer.removeAll(keepingCapacity: true)
+                var (html, text) = body
+                let reference = try html.withUTF8 { html in
+                    try text.withUTF8 { text in
+                        try file.write(html)
+                        try file.write(text)
+                        return Reference(offset: offset, htmlLength: html.count, textLength: text.count, digest: digest(html, text))
+                    }
                 }
+                references.append(reference)
+                offset += reference.htmlLength + reference.textLength
             }
-            try handle.write(contentsOf: buffer)
+            try file.flush()
             return references
         } catch {
             return nil
+        }
+    }
+
+    /// Gathers small writes into chunks and hands large ones to the file as they are.
+    private struct ChunkedWriter {
+        let handle: FileHandle
+        var buffer: [UInt8] = []
+        static let chunk = 4 << 20
+
+        mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+            if bytes.count >= Self.chunk {
+                try flush()
+                try handle.write(contentsOf: UnsafeRawBufferPointer(bytes))
+                return
+            }
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= Self.chunk { try flush() }
+        }
+
+        mutating func flush() throws {
+            guard !buffer.isEmpty else { return }
+            try handle.write(contentsOf: buffer)
+            buffer.removeAll(keepingCapacity: true)
         }
     }
 }

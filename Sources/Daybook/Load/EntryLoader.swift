@@ -24,6 +24,30 @@ struct EntryLoader: Sendable {
     ///   once they are decoded, rather than holding a large entry's bytes through its rendering.
     func load(path: String, bytes: consuming [UInt8]) -> (Entry?, [Diagnostic]) {
         guard bytes.count <= Self.sizeLimit else { return (nil, [Self.tooBig(path: path, size: bytes.count)]) }
+        // One binding, not unwrapped into a second: that would hold the body as well.
+        var (read, diagnostics) = self.read(path: path, bytes: consume bytes)
+        guard read != nil else { return (nil, diagnostics) }
+        // The body is the last hold on the file's text: cmark lets it go once it has its tree, so
+        // the text is not held beside the HTML and plain text made from it (issue 23).
+        let rendered = MarkdownRenderer.render(taking: &read!.body, rawHTML: rawHTML, rootPrefix: Self.entryRootPrefix)
+        let (frontMatter, date) = (read!.frontMatter, read!.date)
+        let entry = Entry(
+            sourcePath: path, title: frontMatter.title, date: date, rating: frontMatter.rating,
+            place: frontMatter.place, tags: frontMatter.tags, isDraft: frontMatter.isDraft,
+            explicitSlug: frontMatter.slug, extra: frontMatter.extra, keyLines: frontMatter.keyLines,
+            slug: frontMatter.slug == nil ? Self.bundleSlug(path) : nil, html: rendered.html, plainText: rendered.plainText,
+            excerpt: frontMatter.summary.map { Entry.excerpt(of: $0) })
+        return (entry, diagnostics)
+    }
+
+    /// An entry file read up to its body: the front-matter, the date and the body to render.
+    private struct Read {
+        var frontMatter: FrontMatter
+        var date: LocalDateTime
+        var body: Substring
+    }
+
+    private func read(path: String, bytes: consuming [UInt8]) -> (Read?, [Diagnostic]) {
         let (decoded, decodeDiagnostics) = SourceDecoder.decode(bytes, path: path)
         bytes = []
         guard let source = decoded else { return (nil, decodeDiagnostics) }
@@ -56,14 +80,7 @@ struct EntryLoader: Sendable {
         if let found = GFMSyntax.first(in: split.body) {
             diagnostics.append(.warning(GFMSyntax.message(found.kind), at: source.location(line: split.bodyFirstLine + found.line - 1), sourceLine: found.text))
         }
-        let rendered = MarkdownRenderer.render(body, rawHTML: rawHTML, rootPrefix: Self.entryRootPrefix)
-        let entry = Entry(
-            sourcePath: path, title: frontMatter.title, date: date, rating: frontMatter.rating,
-            place: frontMatter.place, tags: frontMatter.tags, isDraft: frontMatter.isDraft,
-            explicitSlug: frontMatter.slug, extra: frontMatter.extra, keyLines: frontMatter.keyLines,
-            slug: frontMatter.slug == nil ? Self.bundleSlug(path) : nil, html: rendered.html, plainText: rendered.plainText,
-            excerpt: frontMatter.summary.map { Entry.excerpt(of: $0) })
-        return (entry, diagnostics)
+        return (Read(frontMatter: frontMatter, date: date, body: body), diagnostics)
     }
 
     /// The name that stands for an entry: its file's, or its folder's for a folder entry

@@ -1,12 +1,26 @@
 /// Writes JSON byte by byte in the order it is given, so the same values always give the same
 /// bytes. Strings are UTF-8 with only `"`, `\`, control characters and U+2028/U+2029 escaped.
+/// `pretty` lays the JSON out as Foundation's `JSONEncoder` does with `.prettyPrinted` (a file
+/// people read, `feed.json`), with its escapes: `\t` and the like, U+2028 as it is.
 struct JSONWriter {
     private(set) var bytes: [UInt8] = []
     /// Whether the next value in the current array or object needs a comma before it.
     private var needsComma = false
+    private let pretty: Bool
+    /// How deep in arrays and objects the writer is, and whether a key was just written.
+    private var depth = 0
+    private var afterKey = false
 
-    init(reservingCapacity capacity: Int = 0) {
+    init(reservingCapacity capacity: Int = 0, pretty: Bool = false) {
+        self.pretty = pretty
         bytes.reserveCapacity(capacity)
+    }
+
+    /// The bytes written, handed over rather than shared, so that adding to them copies nothing.
+    mutating func take() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &bytes)
+        return taken
     }
 
     mutating func string(_ text: String) {
@@ -36,8 +50,12 @@ struct JSONWriter {
             case 0x22: escape = "\\\""
             case 0x5C: escape = "\\\\"
             case 0x0A: escape = "\\n"
+            case 0x08 where pretty: escape = "\\b"
+            case 0x09 where pretty: escape = "\\t"
+            case 0x0C where pretty: escape = "\\f"
+            case 0x0D where pretty: escape = "\\r"
             case 0x00..<0x20: escape = "\\u" + hex(byte, 4)
-            case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+            case 0xE2 where !pretty && index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
                 // U+2028 and U+2029 end a line in older JavaScript; the index files are scripts.
                 escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
                 length = 3
@@ -83,8 +101,9 @@ struct JSONWriter {
     /// A key of the enclosing object and its value.
     mutating func field(_ key: String, _ value: (inout JSONWriter) -> Void) {
         string(key)
-        bytes.append(UInt8(ascii: ":"))
+        bytes += pretty ? Array(" : ".utf8) : [UInt8(ascii: ":")]
         needsComma = false
+        afterKey = pretty
         value(&self)
         needsComma = true
     }
@@ -103,7 +122,15 @@ struct JSONWriter {
         separate()
         bytes.append(UInt8(ascii: open))
         needsComma = false
+        depth += 1
+        let start = bytes.count
         body(&self)
+        depth -= 1
+        if pretty {
+            // The encoder's empty container has an empty line inside.
+            if bytes.count == start { bytes.append(UInt8(ascii: "\n")) }
+            newLine()
+        }
         bytes.append(UInt8(ascii: close))
         needsComma = true
     }
@@ -111,5 +138,15 @@ struct JSONWriter {
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         needsComma = true
+        if afterKey {
+            afterKey = false
+        } else if pretty && depth > 0 {
+            newLine()
+        }
+    }
+
+    private mutating func newLine() {
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
     }
 }

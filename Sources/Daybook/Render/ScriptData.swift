@@ -15,17 +15,16 @@ enum ScriptData {
 
     /// `FUNCTION("NAME",JSON);`: a call the page's script answers, for files it loads on demand
     /// and tells apart by name.
-    static func call(_ function: String, name: String, json: [UInt8]) -> [UInt8] {
+    /// `json` is taken over and wrapped where it lies when its room allows: a search record
+    /// file holds whole entries, and copying it into a new array held a large one twice (issue 23).
+    static func call(_ function: String, name: String, json: consuming [UInt8]) -> [UInt8] {
         var quoted = JSONWriter()
         quoted.string(name)
-        // Appended into one array of the right size: chained `+` made a copy of `json` per part.
-        let (head, tail) = (Array("\(function)(".utf8) + quoted.bytes + [UInt8(ascii: ",")], Array(");\n".utf8))
-        var out: [UInt8] = []
-        out.reserveCapacity(head.count + json.count + tail.count)
-        out += head
-        out += json
-        out += tail
-        return out
+        let head = Array("\(function)(".utf8) + quoted.bytes + [UInt8(ascii: ",")]
+        json.reserveCapacity(head.count + json.count + 3)
+        json.insert(contentsOf: head, at: 0)
+        json += Array(");\n".utf8)
+        return json
     }
 
     /// JSON with every character beyond ASCII written as `\uXXXX` (UTF-16, as JSON spells it),

@@ -96,10 +96,19 @@ struct SiteRenderer: Sendable {
     }
 
     private func output(_ page: Page, _ context: [String: Any]) throws -> OutputFile {
+        let path = Page.outputFile(for: page.sitePath(in: view.journal))
+        var marked = context
+        if let large = LargeBody.take(from: &marked), let bytes = large.splice(into: try render(page, marked)) {
+            return OutputFile(path: path, bytes: bytes)
+        }
+        return OutputFile(path: path, bytes: Array(try render(page, context).utf8))
+    }
+
+    private func render(_ page: Page, _ context: [String: Any]) throws -> String {
         guard let html = templates.render(context, template: page.template) else {
             throw BuildFailure([.error("template '\(page.template)' is missing", at: SourceLocation(file: "templates/\(page.template).mustache"))])
         }
-        return OutputFile(path: Page.outputFile(for: page.sitePath(in: view.journal)), bytes: Array(html.utf8))
+        return html
     }
 
     /// Pages in slices small enough to share the work out evenly (a few pages, the tags of

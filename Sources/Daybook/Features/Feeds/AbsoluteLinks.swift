@@ -7,12 +7,13 @@ enum AbsoluteLinks {
     /// address of the entry's page. Absolute values (`https:`, `mailto:`, `//host`) stay as
     /// they are, and so does a value `URL` cannot read.
     static func resolve(_ html: String, against page: String) -> String {
-        guard let base = URL(string: page) else { return html }
-        var result = ""
-        result.reserveCapacity(html.utf8.count + 256)
         // ` href="…"` or ` src='…'`, the value not holding its own quote. A regex is not
         // Sendable, so it is made here rather than kept in a static.
         let attribute = /(\s)(href|src|srcset)=(["'])([^"'<>]*)\3/
+        // A body without links is handed back as it is, not copied (a large entry, issue 23).
+        guard let base = URL(string: page), html.contains(attribute) else { return html }
+        var result = ""
+        result.reserveCapacity(html.utf8.count + 256)
         var rest = html[...]
         while let match = rest.firstMatch(of: attribute) {
             result += rest[..<match.range.lowerBound]

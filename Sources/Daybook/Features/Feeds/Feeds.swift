@@ -80,8 +80,13 @@ struct Feeds: Feature {
         if !feedsKept {
             let header = header(journal.settings, title: journal.settings.title)
             let items = items(newest, view, making)
-            files.append(keyed(AtomFeed.path, AtomFeed.make(header, items)))
-            files.append(keyed(JSONFeed.path, JSONFeed.make(header, items)))
+            // Each feed holds the newest entries whole: on a build from scratch each is written
+            // before the next is made, so a large entry is not in both at once (issue 23).
+            let makers: [(String, (FeedHeader, [FeedItem]) -> [UInt8])] = [(AtomFeed.path, { AtomFeed.make($0, $1) }), (JSONFeed.path, JSONFeed.make)]
+            for (path, make) in makers where !replaced.contains(path) {
+                let file = keyed(path, make(header, items))
+                if let emit = making.emit { try emit([file]) } else { files.append(file) }
+            }
         }
         files += makeTagFeeds(view, making)
         let sitePaths = Page.all(for: journal).filter { !$0.is(NotFoundPage.self) && $0.kind.inSitemap }.map { $0.sitePath(in: journal) }

@@ -1,52 +1,42 @@
-import Foundation
-
 /// `feed.json`, a JSON Feed 1.1 of the same entries as `feed.xml`, for readers that prefer it.
 enum JSONFeed {
     static let path = "feed.json"
 
+    /// Laid out as `JSONEncoder` did with sorted keys and unescaped slashes, so the same journal
+    /// gives the same bytes as before; written by `JSONWriter` because the encoder held every
+    /// body several times over (its own tree, its buffer, then the copy into bytes: issue 23).
     static func make(_ header: FeedHeader, _ items: [FeedItem]) -> [UInt8] {
-        let feed = Feed(title: header.title, home_page_url: header.baseURL, feed_url: header.baseURL + path,
-                        description: header.description, language: header.language,
-                        authors: [Author(name: header.author)],
-                        items: items.map { Item(id: $0.id, url: $0.url, title: $0.title, content_html: $0.html,
-                                                date_published: $0.date, tags: $0.tags.isEmpty ? nil : $0.tags) })
-        let encoder = JSONEncoder()
-        // Sorted keys: the same journal gives the same bytes.
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
-        // Encoding strings cannot fail.
-        var bytes = Array((try? encoder.encode(feed)) ?? Data("{}".utf8))
+        // Room for the bodies and an eighth more for their escapes, so a large body is not
+        // copied again while it is written.
+        let bodies = items.reduce(0) { $0 + $1.html.utf8.count }
+        var json = JSONWriter(reservingCapacity: bodies + bodies / 8 + 1024 * (items.count + 1), pretty: true)
+        // The keys in sorted order; the names are JSON Feed's own.
+        json.object { json in
+            json.field("authors") { $0.array([header.author]) { json, name in json.object { $0.field("name") { $0.string(name) } } } }
+            if let description = header.description { json.field("description") { $0.string(description) } }
+            json.field("feed_url") { $0.string(header.baseURL + path) }
+            json.field("home_page_url") { $0.string(header.baseURL) }
+            json.field("items") { $0.array(items) { json, item in item.write(to: &json) } }
+            json.field("language") { $0.string(header.language) }
+            json.field("title") { $0.string(header.title) }
+            json.field("version") { $0.string("https://jsonfeed.org/version/1.1") }
+        }
+        // Taken, not copied: appending to a shared array copied the whole feed (issue 23).
+        var bytes = json.take()
         bytes.append(UInt8(ascii: "\n"))
         return bytes
     }
+}
 
-    // The names are JSON Feed's own.
-    private struct Feed: Encodable {
-        var version = "https://jsonfeed.org/version/1.1"
-        var title: String
-        var home_page_url: String
-        var feed_url: String
-        var description: String?
-        var language: String
-        var authors: [Author]
-        var items: [Item]
-
-        init(title: String, home_page_url: String, feed_url: String, description: String?, language: String,
-             authors: [Author], items: [Item]) {
-            (self.title, self.home_page_url, self.feed_url, self.description) = (title, home_page_url, feed_url, description)
-            (self.language, self.authors, self.items) = (language, authors, items)
+private extension FeedItem {
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.field("content_html") { $0.string(html) }
+            json.field("date_published") { $0.string(date) }
+            json.field("id") { $0.string(id) }
+            if !tags.isEmpty { json.field("tags") { $0.stringArray(tags) } }
+            json.field("title") { $0.string(title) }
+            json.field("url") { $0.string(url) }
         }
-    }
-
-    private struct Author: Encodable {
-        var name: String
-    }
-
-    private struct Item: Encodable {
-        var id: String
-        var url: String
-        var title: String
-        var content_html: String
-        var date_published: String
-        var tags: [String]?
     }
 }

@@ -18,7 +18,7 @@ struct PhotoLibrary: Sendable {
         var library = PhotoLibrary()
         var remote: [EntryPhotoRequest] = []
         for path in files.entries {
-            guard let bytes = files.bytes(of: path), RemoteImages.mayNamePhotos(bytes) else { continue }
+            guard let bytes = RemoteImages.bytesIfNamingPhotos(files.root.path + "/" + path) else { continue }
             let (request, problems) = PhotoReferences.read(path: path, bytes: bytes, inside: files.entriesFolder)
             library.problems += problems
             if !request.all.isEmpty || request.locationFromPhoto { library.requests[path] = request }

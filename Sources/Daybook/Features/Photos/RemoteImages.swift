@@ -9,30 +9,48 @@ enum RemoteImages {
     /// and `cover` count only as keys (a colon or `=` after them, past quotes and spaces), so an
     /// entry that merely says "photos" is not parsed again (a quarter of the benchmark's entries).
     static func mayNamePhotos(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            // Every needle starts with a different byte: one pass looks for all of them.
-            var index = 0
-            while index < buffer.count {
-                let byte = buffer[index]
-                for (needle, isKey) in needles where needle[0] == byte && index + needle.count <= buffer.count {
-                    guard needle.indices.allSatisfy({ buffer[index + $0] == needle[$0] }) else { continue }
-                    if !isKey || followedByKeyEnd(buffer, index + needle.count) { return true }
-                }
-                index += 1
+        bytes.withUnsafeBufferPointer { mayNamePhotos($0, whole: true) }
+    }
+
+    /// The same over a piece of a file: a key whose end lies past the piece counts as a key.
+    static func mayNamePhotos(_ buffer: UnsafeBufferPointer<UInt8>, whole: Bool) -> Bool {
+        // Every needle starts with a different byte: one pass looks for all of them.
+        var index = 0
+        while index < buffer.count {
+            let byte = buffer[index]
+            for (needle, isKey) in needles where needle[0] == byte && index + needle.count <= buffer.count {
+                guard needle.indices.allSatisfy({ buffer[index + $0] == needle[$0] }) else { continue }
+                if !isKey || followedByKeyEnd(buffer, index + needle.count, whole: whole) { return true }
             }
-            return false
+            index += 1
         }
+        return false
+    }
+
+    /// The bytes of the entry file at `path` (absolute) when it may name photos; nil when it
+    /// names none or cannot be read. A large file is looked through a piece at a time first, so
+    /// one that names no photo is not read whole beside its own loading (issue 23).
+    static func bytesIfNamingPhotos(_ path: String) -> [UInt8]? {
+        let piece = 1 << 20
+        if (FileStat(path: path)?.size ?? 0) > piece {
+            // A needle cut by a piece's end is whole in the next, which starts this much earlier.
+            let overlap = needles.map(\.0.count).max()! - 1
+            guard FileBytes.anyPiece(path, size: piece, overlap: overlap, { mayNamePhotos($0, whole: $1) }) == true else { return nil }
+        }
+        guard let bytes = FileBytes.read(path), mayNamePhotos(bytes) else { return nil }
+        return bytes
     }
 
     private static let needles = [("![", false), ("photos", true), ("cover", true), ("from-photo", false)].map { (Array($0.0.utf8), $0.1) }
 
     /// A key's end: `:` (YAML, JSON) or `=` (TOML) after any quotes, spaces and tabs.
-    private static func followedByKeyEnd(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
+    private static func followedByKeyEnd(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, whole: Bool) -> Bool {
         var index = start
         while index < buffer.count, [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains(buffer[index]) {
             index += 1
         }
-        return index < buffer.count && (buffer[index] == UInt8(ascii: ":") || buffer[index] == UInt8(ascii: "="))
+        guard index < buffer.count else { return !whole }
+        return buffer[index] == UInt8(ascii: ":") || buffer[index] == UInt8(ascii: "=")
     }
 
     /// One warning for the journal's remote images, at the first; one more when a private entry

@@ -62,8 +62,8 @@ struct SearchIndex: Sendable {
         let postings = try await Self.postings(found.map { $0! }, in: documents, jobs: jobs)
         let shards = SearchShards(terms: postings.terms, postings: postings.lists, targetBytes: targetShardBytes)
         // Each file is stored as soon as its JSON is made, so the JSON is never held twice.
-        @Sendable func file(_ name: String, _ json: [UInt8], key: [UInt8]? = nil) -> OutputFile {
-            OutputFile(path: folder + storage.fileName(name), bytes: storage.encode(name: name, json: json), key: key)
+        @Sendable func file(_ name: String, _ json: consuming [UInt8], key: [UInt8]? = nil) -> OutputFile {
+            OutputFile(path: folder + storage.fileName(name), bytes: storage.encode(name: name, json: consume json), key: key)
         }
         var files = [file("days", days(oldestFirst.map { view.journal.entries[$0].date.day }))]
         for (index, shard) in shards.shards.enumerated() {
@@ -78,7 +78,7 @@ struct SearchIndex: Sendable {
             let made = try await parallelMap(Array(wanted[start..<min(start + batch, wanted.count)]), jobs: jobs) { number in
                 var json = JSONWriter()
                 json.array(groups[number]) { record(view, entry: count - 1 - $1, to: &$0) }
-                return file("r/\(number)", json.bytes, key: recordKeys?[number])
+                return file("r/\(number)", json.take(), key: recordKeys?[number])
             }
             if let emit { try emit(made) } else { files += made }
         }

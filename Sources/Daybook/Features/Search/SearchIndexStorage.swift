@@ -4,8 +4,9 @@
 protocol SearchIndexStorage: Sendable {
     /// The file name of the index file `name` (`t/3`), inside the index folder.
     func fileName(_ name: String) -> String
-    /// The stored bytes of the index file `name` whose content is `json`.
-    func encode(name: String, json: [UInt8]) -> [UInt8]
+    /// The stored bytes of the index file `name` whose content is `json`, taken over: a record
+    /// file holds whole entries.
+    func encode(name: String, json: consuming [UInt8]) -> [UInt8]
     /// The JSON back from stored bytes; nil when they are not an index file.
     func decode(_ bytes: [UInt8]) -> (name: String, json: [UInt8])?
 }
@@ -17,8 +18,8 @@ struct ScriptWrappedJSON: SearchIndexStorage {
 
     func fileName(_ name: String) -> String { name + ".js" }
 
-    func encode(name: String, json: [UInt8]) -> [UInt8] {
-        ScriptData.call(Self.function, name: name, json: json)
+    func encode(name: String, json: consuming [UInt8]) -> [UInt8] {
+        ScriptData.call(Self.function, name: name, json: consume json)
     }
 
     func decode(_ bytes: [UInt8]) -> (name: String, json: [UInt8])? {
