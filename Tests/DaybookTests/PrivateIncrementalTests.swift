@@ -15,6 +15,8 @@ import Testing
             "entries/2024/05/2024-05-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-05-01\ntags: [travel]\n---\nGrey morning.\n",
             "entries/2024/05/2024-05-02-harbour.md": "---\ntitle: Harbour\ndate: 2024-05-02\nprivate: true\nreaders: [friends]\n---\nBoats.\n",
             "entries/2024/06/2024-06-01-alone.md": "---\ntitle: Alone\ndate: 2024-06-01\nprivate: true\n---\nOnly Anna reads this.\n",
+            // A static file, sealed in a whole-private journal: its key must not be its file time.
+            "static/CNAME": "journal.example.org\n",
         ]
     }
 

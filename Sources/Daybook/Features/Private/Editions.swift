@@ -71,6 +71,10 @@ extension WriteStage {
         // Data files a feature left as the last pack had them (as `WriteStage.records` does).
         for path in stage.dataPaths where keys[path] == nil { keys[path] = stage.last.records[path]?.key }
         for path in sealing.skipped { keys[path] = nil }
+        // A static file's key is its size and time, which a copy of the journal does not keep:
+        // sealed in the records, it would make the pack differ. The records keep its digest, so
+        // static files are copied again on every build, and the pack stays reproducible.
+        for (path, key) in sealing.contentKeys(loaded.files.statics) { keys[path] = key }
         return (stage.pages.count, stage.toRender.count, EditionPack.Records(keys: keys, dataKey: stage.keys.dataKey, dataPaths: stage.dataPaths))
     }
 }

@@ -42,6 +42,13 @@ final class SealingSink: SiteSink {
         }
     }
 
+    /// The digests of the held files at `paths`.
+    func contentKeys(_ paths: [String]) -> [String: [UInt8]] {
+        files.withLock { held in
+            Dictionary(uniqueKeysWithValues: paths.compactMap { path in held[path].map { (path, ContentHash.digest($0)) } })
+        }
+    }
+
     /// Forgets the files made so far (an edition made again in full).
     func reset() { files.withLock { $0 = [:] } }
 
