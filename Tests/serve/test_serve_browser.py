@@ -128,9 +128,10 @@ def test_an_unlocked_private_journal_shows_the_edit_without_asking_again(journal
     driver.execute_script("window.untouched = true")
 
     (journal / FERRY).write_text(ferry("Seen while unlocked."))
-    body = ("const d = document.getElementById('private-frame').contentDocument;"
-            "return d && d.querySelector('.entry-body') && d.querySelector('.entry-body').textContent")
-    wait_for(driver, body.replace("return d &&", "return d && (") + ").includes('Seen while unlocked.')", timeout=30)
+    # The frame is swapped for the new page: for a moment it has no document or no body yet.
+    shown = ("const f = document.getElementById('private-frame'), d = f && f.contentDocument,"
+             " e = d && d.querySelector('.entry-body'); return !!e && e.textContent.includes('Seen while unlocked.')")
+    wait_for(driver, shown, timeout=30)
     assert driver.execute_script("return window.untouched") is True  # no reload
     assert driver.execute_script("return window.daybookPrivate.derivations") == 1
     assert not driver.find_element("id", "unlock-form").is_displayed()
