@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Edit-to-reload benchmark of `daybook serve`, beside `hugo server`, in headless Chromium.
 
-Usage: bench/serve_bench.py [--size 10000] [--edits 15] [--work DIR] [--no-hugo]
+Usage: bench/serve_bench.py [--size 10000] [--edits 15] [--work DIR] [--no-hugo] [--private]
 
 On the corpus of ../shared/bench/make_corpus.py (the one bench.py makes, reused when present), it
 starts the preview server, opens one entry's page in headless Chromium, and then, EDITS times:
@@ -11,6 +11,12 @@ the moment the reloaded page's DOM holds the marker (`Date.now()` in the page, r
 so it spans the watcher, the debounce, the incremental rebuild, the event to the browser, the
 reload and the new page's parsing. Hugo's `hugo server` on the reference site in
 ../shared/bench/hugo-site is measured the same way, with its own live reload.
+
+With --private, the same journal made whole-private (`private: true`) is measured too: the page
+is unlocked once, the entry opened in the viewer, and each edit timed until the viewer's frame
+shows the marker. The preview takes a new build in place with the key it holds (no reload, no
+password asked again), so the time spans the rebuild, the event and the viewer's reading of the
+new pack.
 """
 import argparse
 import importlib.util
@@ -98,16 +104,63 @@ def daybook_page(site, title):
     sys.exit(f"no page titled {title}")
 
 
-def run_daybook(corpus, victim, title, edits):
+def run_daybook(corpus, victim, title, edits, found):
     port = free_port()
     server = subprocess.Popen([str(DAYBOOK), "serve", str(corpus), "--port", str(port)],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         server.stdout.readline()  # "Serving ... at ...": the first build is done
         page = daybook_page(corpus / ".daybook/serve/site", title)
+        found.append(page)
         driver = chromium()
         try:
             return measure(driver, f"http://127.0.0.1:{port}/{page}", victim, edits, settle=0.5)
+        finally:
+            driver.quit()
+    finally:
+        server.terminate()
+        server.wait()
+
+
+PRIVATE_SECRETS = {"DAYBOOK_SITE_KEY": "9I8E8KvoI5wu22tieOfQC1uQvfTDaeSv6pGV0TvznyQ=", "DAYBOOK_PASSWORD": "benchmark password"}
+
+
+def measure_private(driver, url, page, victim, edits, settle):
+    """Unlocks the viewer at `url`, opens `page` in it, then times `edits` edits of `victim` until
+    the viewer's frame shows each."""
+    driver.get(url)
+    field = wait_until(lambda: driver.execute_script(
+        "const f = document.getElementById('unlock-password'); return f && f.offsetParent && f"), 60, "the unlock form")
+    field.send_keys(PRIVATE_SECRETS["DAYBOOK_PASSWORD"])
+    driver.find_element("css selector", ".unlock-button").click()
+    wait_until(lambda: driver.execute_script("return window.daybookPrivate && window.daybookPrivate.pages > 0"), 60, "unlocking")
+    driver.execute_script(f"location.hash = '#/{page}'")
+    wait_until(lambda: driver.execute_script(f"return window.daybookPrivate.page === '{page}index.html'"), 30, "the entry")
+    time.sleep(settle)
+    shows = ("const f = document.getElementById('private-frame'), d = f && f.contentDocument,"
+             " e = d && d.querySelector('.entry-body'); return !!e && e.textContent.includes(arguments[0])")
+    times = []
+    for number in range(edits):
+        marker = f"Bench marker {number} {time.time_ns()}"
+        text = victim.read_text()
+        began = time.time()
+        victim.write_text(text + f"\n{marker}\n")
+        wait_until(lambda: driver.execute_script(shows, marker), 60, marker)
+        times.append(time.time() - began)
+        time.sleep(settle)
+    return times
+
+
+def run_daybook_private(corpus, victim, page, edits):
+    (corpus / "daybook.yml").write_text((corpus / "daybook.yml").read_text() + "private: true\nremember_days: 0\n")
+    port = free_port()
+    server = subprocess.Popen([str(DAYBOOK), "serve", str(corpus), "--port", str(port)], env={**os.environ, **PRIVATE_SECRETS},
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        server.stdout.readline()
+        driver = chromium()
+        try:
+            return measure_private(driver, f"http://127.0.0.1:{port}/", page, victim, edits, settle=0.5)
         finally:
             driver.quit()
     finally:
@@ -146,6 +199,7 @@ def main():
     parser.add_argument("--edits", type=int, default=15)
     parser.add_argument("--work", default=str(HERE / "out"))
     parser.add_argument("--no-hugo", action="store_true")
+    parser.add_argument("--private", action="store_true", help="also the journal made whole-private")
     args = parser.parse_args()
     work = pathlib.Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
@@ -158,9 +212,13 @@ def main():
     shutil.rmtree(mine, ignore_errors=True)
     shutil.copytree(corpus, mine, ignore=shutil.ignore_patterns(".daybook"))
     victim, title = victim_entry(mine)
-    results = {"daybook": run_daybook(mine, victim, title, args.edits)}
+    found = []
+    results = {"daybook": run_daybook(mine, victim, title, args.edits, found)}
     if not args.no_hugo and shutil.which("hugo"):
         results["hugo"] = run_hugo(mine, victim, args.edits)
+    if args.private:
+        shutil.rmtree(mine / ".daybook", ignore_errors=True)
+        results["daybook whole-private"] = run_daybook_private(mine, victim, found[0], args.edits)
     lines = ["| server | median | fastest | slowest | edits |", "| --- | --- | --- | --- | --- |"]
     lines += [summary(f"{name} ({args.size} entries)", times) for name, times in results.items()]
     print("\n".join(lines))

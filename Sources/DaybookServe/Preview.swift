@@ -28,6 +28,8 @@ public struct PreviewOptions: Sendable {
         options.output = site
         options.includeDrafts = true
         options.baseURL = baseURL
+        // A private journal's next rebuild takes its editions from memory, not from the sealed output.
+        options.remembersEditions = true
         if let jobs { options.jobs = jobs }
         return options
     }

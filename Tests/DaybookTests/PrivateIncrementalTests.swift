@@ -98,16 +98,98 @@ import Testing
         }
         let first = try await build()
         #expect(first.encryptedPagesRendered == first.encryptedPages && first.encryptedPages > 60)
+        #expect(first.readerKeysDerived == 2, "a build from scratch derives every reader's key")
         try journal.write("entries/2024/03/2024-03-15-day.md", "---\ntitle: Day 15\ndate: 2024-03-15\ntags: [t0]\n---\nOther words.\n")
         let edit = try await build()
         // The entry's page in each of the two editions; its lists show excerpts, which changed.
         #expect(edit.encryptedPagesRendered >= 2 && edit.encryptedPagesRendered * 3 < edit.encryptedPages,
                 "rendered \(edit.encryptedPagesRendered) of \(edit.encryptedPages)")
+        // The same readers and passwords: the key file's rows are the last one's, no PBKDF2.
+        #expect(edit.readerKeysDerived == 0)
         env["DAYBOOK_PASSWORD_BEN"] = "ben's new passphrase"
         let rotated = try await build()
         // Ben's edition has new keys: the last pack does not open with them, so it is made whole.
         let bensPages = rotated.encryptedPages - edit.encryptedPages / 2
         #expect(rotated.encryptedPagesRendered >= bensPages && rotated.encryptedPagesRendered < rotated.encryptedPages,
                 "rendered \(rotated.encryptedPagesRendered) of \(rotated.encryptedPages)")
+        #expect(rotated.readerKeysDerived == 1, "only Ben's key is derived again")
+    }
+
+    /// Each edition tokenized every entry for its search index on every build, and saved the
+    /// documents over the public site's cache. Now each keeps a cache of its own: an edit appends
+    /// the edited entry to its log, the base stays, and an edition that is gone leaves no cache.
+    @Test func eachEditionKeepsItsOwnSearchCache() async throws {
+        let journal = try TemporaryJournal(Self.files(whole: true))
+        defer { journal.remove() }
+        var env = ["DAYBOOK_SITE_KEY": Self.siteKey, "DAYBOOK_PASSWORD_ANNA": "anna's passphrase", "DAYBOOK_PASSWORD_BEN": "ben's passphrase"]
+        func build() async throws {
+            var options = BuildOptions(journal: journal.root)
+            options.secrets = Secrets(env)
+            _ = try await Builder.run(options)
+        }
+        let folder = journal.root.appendingPathComponent(CacheFile.folder)
+        func caches() throws -> [String: Data] {
+            var found: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix(SearchCache.editionPrefix) {
+                found[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+            }
+            return found
+        }
+        try await build()
+        let first = try caches()
+        #expect(first.keys.filter { $0.hasSuffix(".cache") }.count == 2, "one per edition: \(first.keys.sorted())")
+        try journal.write("entries/2024/06/2024-06-01-alone.md", "---\ntitle: Alone\ndate: 2024-06-01\nprivate: true\n---\nStill alone.\n")
+        try await build()
+        let edited = try caches()
+        for (name, bytes) in first where name.hasSuffix(".cache") { #expect(edited[name] == bytes, "\(name): written anew") }
+        #expect(edited.contains { $0.key.hasSuffix(".log") && !$0.value.isEmpty }, "the edit is in a log")
+        // Ben no longer reads: the friends edition is gone, and so is its cache.
+        try journal.write("daybook.yml", "title: Two groups\nprivate: true\nreaders:\n  - name: Anna\n")
+        env["DAYBOOK_PASSWORD_BEN"] = nil
+        try await build()
+        #expect(try caches().keys.filter { $0.hasSuffix(".cache") }.count == 1)
+    }
+
+    /// The preview rebuilt on every save by opening the last pack of every edition from its own
+    /// output again. It now keeps what it sealed in memory: a continued build opens no pack, new
+    /// keys still make an edition anew, and the site equals a build from scratch at each step.
+    @Test func aPreviewTakesTheEditionsItSealedFromMemory() async throws {
+        var files = Self.files(whole: true)
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        var env = ["DAYBOOK_SITE_KEY": Self.siteKey, "DAYBOOK_PASSWORD_ANNA": "anna's passphrase", "DAYBOOK_PASSWORD_BEN": "ben's passphrase"]
+        var memory: BuildMemory?
+        func build(continuing: Bool) async throws -> BuildReport {
+            var options = BuildOptions(journal: journal.root)
+            options.secrets = Secrets(env)
+            options.remembersEditions = true
+            let report = try await Builder.run(options, continuing: continuing ? memory : nil)
+            memory = report.memory
+            return report
+        }
+        func matchesABuildFromScratch(_ step: String) throws {
+            let scratch = try TemporaryJournal(files)
+            defer { scratch.remove() }
+            #expect(try PrivateBuildTests.build(scratch, ["--no-cache"], env: env).status == 0)
+            let made = try tree(journal.site), expected = try tree(scratch.site)
+            #expect(Set(made.keys) == Set(expected.keys), "\(step): other files")
+            for (path, data) in expected where made[path] != data { Issue.record("\(step): \(path) differs") }
+        }
+        _ = try await build(continuing: false)
+        files["entries/2024/06/2024-06-01-alone.md"] = "---\ntitle: Alone\ndate: 2024-06-01\nprivate: true\n---\nStill alone.\n"
+        try journal.write("entries/2024/06/2024-06-01-alone.md", files["entries/2024/06/2024-06-01-alone.md"]!)
+        let edit = try await build(continuing: true)
+        #expect(edit.editionsOpened == 0 && edit.encryptedPagesRendered < edit.encryptedPages)
+        try matchesABuildFromScratch("an edit")
+        env["DAYBOOK_PASSWORD_BEN"] = "ben's new passphrase"
+        let rotated = try await build(continuing: true)
+        // Ben's edition has new keys: what memory holds was sealed with the old ones.
+        #expect(rotated.editionsOpened == 1 && rotated.readerKeysDerived == 1)
+        try matchesABuildFromScratch("a password changed")
+        files["entries/2024/05/2024-05-01-ferry.md"] = "---\ntitle: Ferry\ndate: 2024-05-01\n---\nCalm morning.\n"
+        try journal.write("entries/2024/05/2024-05-01-ferry.md", files["entries/2024/05/2024-05-01-ferry.md"]!)
+        let uncontinued = try await build(continuing: false)
+        #expect(uncontinued.editionsOpened == 2, "a build of another process opens every edition")
+        try matchesABuildFromScratch("a build not continued")
     }
 }

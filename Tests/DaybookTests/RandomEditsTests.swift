@@ -109,6 +109,8 @@ import Testing
         // The key file's rounds cost a second a build in a debug build, and key files are
         // compared byte for byte like every other file, whatever their rounds.
         options.keyIterations = 1_000
+        // As the preview does: a continued build takes the editions it sealed from memory.
+        options.remembersEditions = true
         return try await Builder.run(options, continuing: continuing).memory
     }
 

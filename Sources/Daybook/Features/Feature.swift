@@ -60,6 +60,8 @@ struct FeatureInput: Sendable {
     var settings: Settings
     /// Reports a long load's progress (the photos) to the terminal.
     var progress: @Sendable (BuildProgress) -> Void = { _ in }
+    /// The encrypted edition (`PrivatePlan.Edition.id`) this load is for; nil for the public site.
+    var edition: String?
     /// Whether a cache of earlier builds may be read (a writing build that uses the cache).
     var readsCache: Bool { options.writes && options.useCache }
 }

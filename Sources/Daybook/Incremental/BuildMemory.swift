@@ -20,6 +20,8 @@ public final class BuildMemory: Sendable {
     let templates: ParsedTemplates?
     /// The journal's files as the build found them, for a next build told which files changed.
     let files: JournalFiles?
+    /// Each encrypted edition's files as the build sealed them, by folder (`remembersEditions`).
+    let editions: [String: RememberedEdition]
 
     struct ParsedTemplates: Sendable {
         var overrides: [String: [UInt8]]
@@ -27,13 +29,15 @@ public final class BuildMemory: Sendable {
         var problems: [Diagnostic]
     }
 
-    init(journal: String, output: String, state: UpToDate?, cache: BuildCache?, templates: ParsedTemplates?, files: JournalFiles?) {
+    init(journal: String, output: String, state: UpToDate?, cache: BuildCache?, templates: ParsedTemplates?, files: JournalFiles?,
+         editions: [String: RememberedEdition] = [:]) {
         self.journal = journal
         self.output = output
         self.state = state
         self.cache = cache
         self.templates = templates
         self.files = files
+        self.editions = editions
     }
 
     /// Whether this memory describes the journal and output `options` build.

@@ -8,6 +8,10 @@ struct Written: Sendable {
     var pageCount = 0
     var sealedPageCount = 0
     var sealedRenderedCount = 0
+    var readerKeysDerived = 0
+    var editionsOpened = 0
+    /// The encrypted editions as sealed, for the next build of this process (`remembersEditions`).
+    var editions: [String: RememberedEdition] = [:]
     var warnings: [Diagnostic] = []
     /// What changed since the last build's output.
     var changes = BuildReport.OutputChanges()
@@ -25,6 +29,7 @@ extension Build {
     /// Returns the stage too, for the caller to let go of when it suits it (see `Build.free`).
     mutating func write(_ loaded: Loaded, outputStats: [String: FileStat?]?) async throws -> (Written, WriteStage) {
         var stage = try await WriteStage(loaded, options: options, outputStats: outputStats, trustingOutput: memory != nil)
+        stage.rememberedEditions = memory?.editions ?? [:]
         // The features plan their data while the pages are compared.
         let comparing = stage
         async let compared = comparing.comparedPages()
@@ -46,13 +51,16 @@ extension Build {
             timer.lap(stage.last.isEmpty ? "render and write" : "render \(stage.toRender.count) of \(stage.pages.count) pages")
             if let plan = loaded.privacy {
                 try await stage.makeEditions(plan, sink: sink, progress: progress)
-                timer.lap("encrypted editions: render \(stage.sealedRendered) of \(stage.sealedPages) pages")
+                timer.lap("encrypted editions: render \(stage.sealedRendered) of \(stage.sealedPages) pages, derive \(stage.derivedReaderKeys) reader keys")
             }
             let current = stage.currentFiles
             let result = try sink.finish(current: current, removed: stage.removed(current: current))
             var written = Written(pageCount: stage.pages.count, sealedPageCount: stage.sealedPages,
-                                  sealedRenderedCount: stage.sealedRendered, warnings: result.warnings)
+                                  sealedRenderedCount: stage.sealedRendered, readerKeysDerived: stage.derivedReaderKeys,
+                                  warnings: result.warnings)
             written.changes = stage.changes(removed: result.removed)
+            written.editions = stage.sealedEditions
+            written.editionsOpened = stage.openedEditions
             if options.writes {
                 written.records = try await stage.records()
                 written.saving = stage.save(written.records, removed: result.removed, storing: storing)
@@ -93,6 +101,12 @@ struct WriteStage: Sendable {
     /// The pages of every encrypted edition, for the summary.
     var sealedPages = 0
     var sealedRendered = 0
+    /// Readers whose keys the key file derived anew (PBKDF2), not taken from the last one.
+    var derivedReaderKeys = 0
+    /// The editions the last build of this process sealed (`BuildMemory`), and those this one did.
+    var rememberedEditions: [String: RememberedEdition] = [:]
+    var sealedEditions: [String: RememberedEdition] = [:]
+    var openedEditions = 0
     /// A whole-private journal publishes no page and no data of its own: all are in its editions.
     var publishesNothing: Bool { loaded.privacy?.settings.wholeJournal == true }
 

@@ -23,6 +23,10 @@ public struct BuildOptions: Sendable {
     /// PBKDF2 rounds for a private journal's key file. Only tests lower it: the random edit
     /// sequences build hundreds of times, and 600,000 rounds in a debug build take a second.
     var keyIterations = PrivateKeys.iterations
+    /// Keep each encrypted edition's files in the report's memory (`BuildMemory`), so the next
+    /// build of this process compares with them instead of opening the last pack again: the
+    /// preview, which rebuilds on every save. A build that ends with the process has no use for it.
+    public var remembersEditions = false
 
     public init(journal: URL) {
         self.journal = journal
@@ -87,6 +91,12 @@ public struct BuildReport: Sendable {
     /// Of those, the pages this build rendered: all on a build from scratch, the changed ones on
     /// an update (the rest come from the last build's sealed editions).
     public var encryptedPagesRendered = 0
+    /// Readers whose keys this build derived from their passwords (600,000 rounds of PBKDF2 each):
+    /// those of editions whose readers or passwords changed, all on a build from scratch.
+    public var readerKeysDerived = 0
+    /// Editions whose last pack this build read back from the output and opened; a continued
+    /// build (the preview) takes them from memory instead (`BuildOptions.remembersEditions`).
+    public var editionsOpened = 0
     /// How many encrypted editions (one per group of readers who may open the same entries).
     public var editions = 0
     public var seconds: Double

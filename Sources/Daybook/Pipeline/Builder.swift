@@ -93,6 +93,8 @@ struct Build {
         report.privateEntries = privateEntries
         report.encryptedPages = written.sealedPageCount
         report.encryptedPagesRendered = written.sealedRenderedCount
+        report.readerKeysDerived = written.readerKeysDerived
+        report.editionsOpened = written.editionsOpened
         report.editions = loaded.privacy?.editions.count ?? 0
         report.stages = timer.stages
         free((loaded, stage, written))
@@ -162,7 +164,7 @@ struct Build {
         let cache = await written.saving?.value ?? nil
         report.memory = BuildMemory(journal: options.journal.standardizedFileURL.path,
                                     output: options.writtenOutput.standardizedFileURL.path, state: state, cache: cache,
-                                    templates: loaded.templateFiles, files: loaded.files)
+                                    templates: loaded.templateFiles, files: loaded.files, editions: written.editions)
         timer.lap(fingerprint == nil ? "save cache" : "save cache and state")
         report.seconds = timer.total
     }

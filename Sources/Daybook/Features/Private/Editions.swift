@@ -8,12 +8,18 @@ import Foundation
 /// file and the unlock pages.
 extension WriteStage {
     mutating func makeEditions(_ plan: PrivatePlan, sink: any SiteSink, progress: @escaping @Sendable (BuildProgress) -> Void) async throws {
-        var manifests: [String: String] = [:]
+        var manifests: [String: String] = [:], reusing: [String: [LastKeyFile.Row]] = [:]
+        let keyFile = last.isEmpty ? nil : LastKeyFile.read(output: output)
         for edition in plan.editions {
             progress(BuildProgress(stage: "Encrypting", done: 0, total: 0))
             let sealer = Sealer(plan.keys(for: edition))
             // An update compares with what the last build sealed; a build from scratch makes all.
-            let previous = last.isEmpty ? nil : PreviousEdition.open(output: output, sealer: sealer)
+            let previous = previousEdition(sealer, keyFile: keyFile)
+            // Opened with this build's keys: the same readers and passwords, so the same rows.
+            if previous != nil, let rows = keyFile?.rows(of: sealer.folder, count: edition.readers.count, salt: plan.keys.journalSalt,
+                                                         iterations: options.keyIterations) {
+                reusing[sealer.folder] = rows
+            }
             let sealing = SealingSink(sealer: sealer, target: sink, last: last, skipped: Set(renderer.files.map(\.path)))
             var (pages, rendered, records) = try await makeEdition(edition, plan, into: sealing, previous: previous)
             var carried = previous?.files ?? [:]
@@ -24,15 +30,34 @@ extension WriteStage {
             }
             sealedPages += pages
             sealedRendered += rendered
-            manifests[edition.id] = try sealing.publish(generation: plan.generation, records: records, carried: carried)
+            let (manifest, files) = try sealing.publish(generation: plan.generation, records: records, carried: carried,
+                                                        keeping: options.remembersEditions)
+            manifests[edition.id] = manifest
+            if options.remembersEditions {
+                sealedEditions[sealer.folder] = RememberedEdition(key: sealer.key, manifest: manifest,
+                                                                  edition: PreviousEdition(files: files, records: records))
+            }
             made.add(sealing.made.all)
             for (path, record) in sealing.kept.withLock({ $0 }) { kept[path] = record }
             privatePaths += sealing.made.all.map(\.path) + sealing.kept.withLock { Array($0.keys) }
         }
-        let files = try PrivateFiles.keyFile(plan, manifests: manifests, iterations: options.keyIterations)
-            + PrivateFiles.unlockPages(plan, journal: loaded.journal, templates: loaded.templates, assets: renderer.names)
+        let (keys, derived) = try PrivateFiles.keyFile(plan, manifests: manifests, iterations: options.keyIterations, reusing: reusing)
+        derivedReaderKeys = derived
+        let files = try keys + PrivateFiles.unlockPages(plan, journal: loaded.journal, templates: loaded.templates, assets: renderer.names)
         privatePaths += files.map(\.path)
         try accept(files, sink: sink)
+        if options.writes { SearchCache.prune(journal: options.journal, keeping: plan.editions.map(\.id)) }
+    }
+
+    /// What the last build sealed of the edition `sealer` seals: as this process remembers it, when
+    /// it was sealed with the same key and is still the one published, else opened from the output.
+    private mutating func previousEdition(_ sealer: Sealer, keyFile: LastKeyFile?) -> PreviousEdition? {
+        if last.isEmpty { return nil }
+        if let memory = rememberedEditions[sealer.folder], memory.key == sealer.key, keyFile?.manifest(of: sealer.folder) == memory.manifest {
+            return memory.edition
+        }
+        openedEditions += 1
+        return PreviousEdition.open(output: output, keyFile: keyFile, sealer: sealer)
     }
 
     /// One edition: the journal as its readers see it, made into `sealing`: in full, or, against
@@ -51,8 +76,10 @@ extension WriteStage {
         editionOptions.baseURL = nil
         let entries = loaded.entries.compactMap(\.entry).filter { plan.shows($0, in: edition) }
         var (journal, _) = JournalAssembler.assemble(entries, settings: settings)
-        var (features, _) = await Features.load(FeatureInput(options: editionOptions, files: loaded.files, settings: settings),
-                                                reusing: loaded.unassembled)
+        // The edition's search index keeps a cache of its own (`SearchCache.file(edition:)`).
+        var input = FeatureInput(options: editionOptions, files: loaded.files, settings: settings, edition: edition.id)
+        input.options.useCache = options.useCache
+        var (features, _) = await Features.load(input, reusing: loaded.unassembled)
         await Features.assemble(&features, &journal)
         let editionLoaded = Loaded(files: loaded.files, journal: journal, templates: loaded.templates, features: features,
                                    warnings: [], cache: nil, entries: loaded.entries, loader: loaded.loader)

@@ -7,14 +7,23 @@ import Foundation
 /// from it, so no plain copy of a private page is ever kept anywhere but in the sealed output.
 /// Nil, and the edition is made in full, when anything does not open: a first build, new keys
 /// (a password or a reader changed), a damaged or foreign file.
+/// An edition as a build of this process sealed it, kept in memory for the next (`BuildMemory`):
+/// what opening its pack would give, with the key it was sealed with, so new keys still make it anew.
+struct RememberedEdition: Sendable, CustomStringConvertible {
+    var key: [UInt8]
+    var manifest: String
+    var edition: PreviousEdition
+    var description: String { "RememberedEdition(\(manifest), redacted)" }
+}
+
 struct PreviousEdition: Sendable, CustomStringConvertible {
     var files: [String: [UInt8]]
     var records: EditionPack.Records
     var description: String { "PreviousEdition(\(files.count) files, redacted)" }
 
-    static func open(output: URL, sealer: Sealer) -> PreviousEdition? {
+    static func open(output: URL, keyFile: LastKeyFile?, sealer: Sealer) -> PreviousEdition? {
         let folder = output.appendingPathComponent("private")
-        guard let manifestName = manifestName(keyFile: folder.appendingPathComponent("keys.js"), folder: sealer.folder),
+        guard let manifestName = keyFile?.manifest(of: sealer.folder),
               let manifest = try? sealer.open(binary(folder, sealer.folder, manifestName) ?? [], role: .manifest),
               let json = try? JSONSerialization.jsonObject(with: Data(manifest)) as? [String: Any],
               json["format"] as? Int == PrivateFiles.format, let chunks = json["chunks"] as? [String], !chunks.isEmpty
@@ -29,15 +38,6 @@ struct PreviousEdition: Sendable, CustomStringConvertible {
         guard var files = EditionPack.unpack(pack), let records = files.removeValue(forKey: EditionPack.recordsPath).flatMap(EditionPack.Records.init)
         else { return nil }
         return PreviousEdition(files: files, records: records)
-    }
-
-    /// The name of the manifest of the edition in `folder`, from a key file.
-    private static func manifestName(keyFile: URL, folder: String) -> String? {
-        guard let text = FileBytes.read(keyFile.path).map({ String(decoding: $0, as: UTF8.self) }),
-              let start = text.firstIndex(of: "{"), let end = text.lastIndex(of: "}"),
-              let json = try? JSONSerialization.jsonObject(with: Data(text[start...end].utf8)) as? [String: Any],
-              let readers = json["readers"] as? [[String: Any]] else { return nil }
-        return readers.first { $0["folder"] as? String == folder }?["manifest"] as? String
     }
 
     /// The sealed binary published as `name`, checked against its name.

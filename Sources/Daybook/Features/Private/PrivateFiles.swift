@@ -20,21 +20,30 @@ enum PrivateFiles {
     }
 
     /// `private/keys.js`: for every reader, their id, wrapped edition key, edition folder and
-    /// manifest. Each password is turned into a key once (PBKDF2, 600,000 rounds), readers side by side.
-    static func keyFile(_ plan: PrivatePlan, manifests: [String: String], iterations: Int = PrivateKeys.iterations) throws -> [OutputFile] {
+    /// manifest. Each password is turned into a key once (PBKDF2, 600,000 rounds), readers side by
+    /// side, but for the editions in `reusing` (by folder), whose rows are the last key file's.
+    /// Returns the file and how many readers' keys were derived.
+    static func keyFile(_ plan: PrivatePlan, manifests: [String: String], iterations: Int = PrivateKeys.iterations,
+                        reusing: [String: [LastKeyFile.Row]] = [:]) throws -> (files: [OutputFile], derived: Int) {
         let salt = plan.keys.journalSalt
         var jobs: [(name: String, edition: EditionKeys, manifest: String, password: String)] = []
+        var readers: [LastKeyFile.Row] = []
         for edition in plan.editions {
-            let keys = plan.keys(for: edition)
-            for reader in edition.readers { jobs.append((reader.key, keys, manifests[edition.id] ?? "", plan.passwords[reader.key] ?? "")) }
+            let keys = plan.keys(for: edition), manifest = manifests[edition.id] ?? ""
+            if let rows = reusing[keys.folder] {
+                readers += rows.map { LastKeyFile.Row(id: $0.id, key: $0.key, folder: $0.folder, manifest: manifest) }
+                continue
+            }
+            for reader in edition.readers { jobs.append((reader.key, keys, manifest, plan.passwords[reader.key] ?? "")) }
         }
         let made = concurrentMap(jobs) { job in
             Result {
                 let reader = try PrivateKeys.reader(name: job.name, password: job.password, journalSalt: salt, iterations: iterations)
-                return (id: reader.id, key: try PrivateKeys.wrap(job.edition.key, kek: reader.kek), folder: job.edition.folder, manifest: job.manifest)
+                return LastKeyFile.Row(id: reader.id, key: try PrivateKeys.wrap(job.edition.key, kek: reader.kek), folder: job.edition.folder,
+                                       manifest: job.manifest)
             }
         }
-        var readers = try made.map { try $0.get() }
+        readers += try made.map { try $0.get() }
         readers.sort { $0.id < $1.id }
         // Fields in code-point order, as the format's known answers have them.
         var json = JSONWriter()
@@ -56,6 +65,6 @@ enum PrivateFiles {
             file.field("remember_days") { $0.int(plan.settings.rememberDays) }
             file.field("salt") { $0.plainString(Data(salt).base64EncodedString()) }
         }
-        return [OutputFile(path: keyFilePath, bytes: Array("window.daybookKeys = ".utf8) + json.bytes + Array(";\n".utf8))]
+        return ([OutputFile(path: keyFilePath, bytes: Array("window.daybookKeys = ".utf8) + json.bytes + Array(";\n".utf8))], jobs.count)
     }
 }

@@ -62,14 +62,17 @@ final class SealingSink: SiteSink {
 
     /// Seals the whole edition and hands it on: the pack of the files made now, those `carried`
     /// from the last pack and the `records` of them all; its chunks a batch at a time so the
-    /// sealed copy is never held whole, then the manifest. Returns the manifest's name.
-    func publish(generation: Int, records: EditionPack.Records, carried: [String: [UInt8]]) throws -> String {
+    /// sealed copy is never held whole, then the manifest. Returns the manifest's name, and, if
+    /// `keeping`, the edition's files as packed but the records (else packing lets go of each).
+    func publish(generation: Int, records: EditionPack.Records, carried: [String: [UInt8]], keeping: Bool = false) throws
+        -> (String, [String: [UInt8]]) {
         var held = files.withLock { held in
             defer { held = [:] }
             return held
         }
         held.merge(carried) { made, _ in made }
         held = held.filter { records.keys[$0.key] != nil }
+        let files = keeping ? held : [:]
         held[EditionPack.recordsPath] = records.bytes
         let pack = EditionPack.make(&held)
         let digest = Array(SHA256.hash(data: pack))
@@ -79,18 +82,20 @@ final class SealingSink: SiteSink {
             let chunks = try sealer.chunks(pack, role: .pack, range: start..<min(count, start + batch), digest: digest)
             let files = chunks.map { sealer.file($0) }
             names += files.map(\.name)
-            try hand(files.map(\.file))
+            try hand(files)
         }
         let manifest = sealer.file(try sealer.seal(PrivateFiles.manifest(chunks: names, generation: generation), role: .manifest))
-        try hand([manifest.file])
-        return manifest.name
+        try hand([manifest])
+        return (manifest.name, files)
     }
 
-    /// Writes the sealed `files` that the last build did not leave as they are.
-    private func hand(_ files: [OutputFile]) throws {
+    /// Writes the sealed `files` that the last build did not leave as they are. A sealed file's
+    /// name is already a digest of its bytes, so its key is made from the name: hashing every
+    /// chunk again cost an edit a tenth of its sealing.
+    private func hand(_ files: [(file: OutputFile, name: String)]) throws {
         var changed: [OutputFile] = []
-        for file in files {
-            let key = ContentHash.digest(file.bytes)
+        for (file, name) in files {
+            let key = ContentHash.digest(Array(name.utf8))
             if let old = last.kept(file.path, key) {
                 kept.withLock { $0[file.path] = old }
             } else {

@@ -9,6 +9,8 @@ struct Search: Feature {
     var isOn: Bool
     /// Whether this build may save the search cache (a writing build).
     var savesCache: Bool
+    /// The public site's cache, or an edition's.
+    var cache = SearchCache.file
     /// The reading of the search cache, started at load so it runs beside the entries' reading.
     var cacheRead: Task<(documents: SearchDocuments, origin: SearchCache.Origin)?, Never>?
     /// What the data stage reuses and makes; set by `planData`.
@@ -28,8 +30,9 @@ struct Search: Feature {
 
     static func load(_ input: FeatureInput) async -> (feature: Search, problems: [Diagnostic]) {
         let on = input.settings.search, journal = input.options.journal, key = Builder.parseKey(input.settings)
-        let read = on && input.readsCache ? Task { SearchCache.read(journal: journal, parseKey: key) } : nil
-        return (Search(isOn: on, savesCache: input.options.writes, cacheRead: read), [])
+        let cache = SearchCache.file(edition: input.edition)
+        let read = on && input.readsCache ? Task { SearchCache.read(journal: journal, parseKey: key, file: cache) } : nil
+        return (Search(isOn: on, savesCache: input.options.writes, cache: cache, cacheRead: read), [])
     }
 
     /// `site.search.index`, the index folder from the page, for `search.js`; false when off.
@@ -82,8 +85,8 @@ struct Search: Feature {
         let index = try await SearchIndex.build(view, documents: &plan.documents, keys: plan.keys, records: plan.records,
                                                 recordKeys: plan.recordKeys, stamp: plan.stamp, emit: making.emit, jobs: making.jobs)
         // The documents are saved while the pages render.
-        let saving = savesCache ? Task { [plan, journal = making.journal, settings = view.journal.settings] in
-            plan.save(journal: journal, settings: settings)
+        let saving = savesCache ? Task { [plan, cache, journal = making.journal, settings = view.journal.settings] in
+            plan.save(journal: journal, settings: settings, file: cache)
         } : nil
         return DataFiles(files: index.files, paths: index.paths, saving: saving)
     }

@@ -23,7 +23,7 @@ extension SearchCache {
     }
 
     /// Appends `change`; false when the base should be written anew instead.
-    static func append(_ change: Change, journal: URL, origin: Origin) -> Bool {
+    static func append(_ change: Change, journal: URL, origin: Origin, file: CacheFile = file) -> Bool {
         file.append(journal: journal, origin: origin.base) { writer in
             writer.varint(change.firstTerm)
             writer.list(change.terms) { $0.string($1) }
@@ -33,7 +33,7 @@ extension SearchCache {
     }
 
     /// Applies the log's records that follow `origin`'s base to `documents`.
-    static func applyLog(to documents: inout SearchDocuments, origin: inout Origin, journal: URL) {
+    static func applyLog(to documents: inout SearchDocuments, origin: inout Origin, journal: URL, file: CacheFile) {
         file.readLog(journal: journal, origin: &origin.base) { (reader) throws(ByteReader.Damaged) in
             // Read whole before any of it is applied.
             guard try reader.varint() == documents.terms.count else { return false }

@@ -3,12 +3,26 @@ import Foundation
 /// The search index's documents between builds, in `JOURNAL/.daybook/cache/search.cache`: each
 /// entry's terms, found by its file's content hash. A `SealedFile`, ignored like the build cache
 /// whenever it is damaged or was written by another version or other parse settings.
+///
+/// Each encrypted edition of a private journal keeps its own, `search-edition-<digest>.cache`:
+/// its entries are not the public site's, and the two passes of one build save side by side.
 enum SearchCache {
     static let format = 2
-    static let file = CacheFile(name: "search", magic: Array("DAYBOOK-SEARCH\n".utf8), logMagic: Array("DAYBOOK-SEARCH-LOG\n".utf8))
+    static let file = named("search")
+    static let editionPrefix = "search-edition-"
+
+    private static func named(_ name: String) -> CacheFile {
+        CacheFile(name: name, magic: Array("DAYBOOK-SEARCH\n".utf8), logMagic: Array("DAYBOOK-SEARCH-LOG\n".utf8))
+    }
+
+    /// The cache of the public site (nil), or of the edition `edition` (its readers' labels).
+    static func file(edition: String?) -> CacheFile {
+        guard let edition else { return file }
+        return named(editionPrefix + hexString(Array(ContentHash.digest(Array(edition.utf8)).prefix(8))))
+    }
 
     /// The documents of the base file and its log, and where they came from.
-    static func read(journal: URL, parseKey: [UInt8]) -> (documents: SearchDocuments, origin: Origin)? {
+    static func read(journal: URL, parseKey: [UInt8], file: CacheFile = file) -> (documents: SearchDocuments, origin: Origin)? {
         guard let (payload, base) = file.readBase(journal: journal) else { return nil }
         var reader = ByteReader(payload)
         do {
@@ -19,7 +33,7 @@ enum SearchCache {
             guard reader.atEnd, zip(terms, terms.dropFirst()).allSatisfy({ SearchTokenizer.precedes($0, $1) }) else { return nil }
             var loaded = SearchDocuments(sortedTerms: terms, documents: documents)
             var origin = Origin(base: base, termCount: terms.count)
-            applyLog(to: &loaded, origin: &origin, journal: journal)
+            applyLog(to: &loaded, origin: &origin, journal: journal, file: file)
             return (loaded, origin)
         } catch {
             return nil
@@ -59,7 +73,7 @@ enum SearchCache {
 
     /// Writes `documents`, whose terms must all be sorted (see `SearchDocuments.keeping`), as the
     /// base file, and empties the log.
-    static func save(_ documents: SearchDocuments, journal: URL, parseKey: [UInt8]) {
+    static func save(_ documents: SearchDocuments, journal: URL, parseKey: [UInt8], file: CacheFile = file) {
         precondition(documents.sortedCount == documents.terms.count, "save what `keeping` returns")
         var writer = ByteWriter(capacity: 16 * documents.terms.count + 700 * documents.documents.count)
         writer.int(format)
@@ -68,5 +82,21 @@ enum SearchCache {
         writer.list(documents.terms) { $0.string($1) }
         writer.list(documents.documents) { write($1.key, $1.value, to: &$0) }
         file.writeBase(writer.bytes, journal: journal)
+    }
+}
+
+extension SearchCache {
+    /// Removes the caches of editions the journal no longer has (their readers' labels changed):
+    /// they hold private entries' terms and would never be read again.
+    static func prune(journal: URL, keeping editions: [String]) {
+        let folder = journal.appendingPathComponent(CacheFile.folder)
+        let kept = Set(editions.flatMap { edition in
+            let cache = file(edition: edition)
+            return [cache.url(in: journal).lastPathComponent, cache.logURL(in: journal).lastPathComponent]
+        })
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix(editionPrefix) && !kept.contains(name) {
+            unlink(folder.appendingPathComponent(name).path)
+        }
     }
 }

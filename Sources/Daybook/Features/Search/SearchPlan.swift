@@ -51,7 +51,7 @@ struct SearchPlan: Sendable {
 
     /// Saves the documents of this journal's entries when they differ from the cache's: a few
     /// changes appended to the log, else everything anew.
-    func save(journal: URL, settings: Settings) {
+    func save(journal: URL, settings: Settings, file: CacheFile) {
         let current = Set(keys)
         let removed = documents.documents.keys.filter { !current.contains($0) }
         guard !added.isEmpty || !removed.isEmpty || origin == nil else { return }
@@ -59,8 +59,8 @@ struct SearchPlan: Sendable {
             let change = SearchCache.Change(firstTerm: origin.termCount, terms: Array(documents.terms[origin.termCount...]),
                                             documents: added.compactMap { key in documents[key].map { (key, $0) } },
                                             removed: removed)
-            if SearchCache.append(change, journal: journal, origin: origin) { return }
+            if SearchCache.append(change, journal: journal, origin: origin, file: file) { return }
         }
-        SearchCache.save(documents.keeping(keys), journal: journal, parseKey: Builder.parseKey(settings))
+        SearchCache.save(documents.keeping(keys), journal: journal, parseKey: Builder.parseKey(settings), file: file)
     }
 }
