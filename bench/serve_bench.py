@@ -152,7 +152,8 @@ def measure_private(driver, url, page, victim, edits, settle):
 
 
 def run_daybook_private(corpus, victim, page, edits):
-    (corpus / "daybook.yml").write_text((corpus / "daybook.yml").read_text() + "private: true\nremember_days: 0\n")
+    settings = corpus / "daybook.yml"
+    settings.write_text((settings.read_text() if settings.exists() else "") + "private: true\nremember_days: 0\n")
     port = free_port()
     server = subprocess.Popen([str(DAYBOOK), "serve", str(corpus), "--port", str(port)], env={**os.environ, **PRIVATE_SECRETS},
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
