@@ -39,6 +39,24 @@ import Testing
         #expect(bad.map(\.headline) == ["shares.yml:3:3: error: a share needs entry: <file> and id: <32 hex digits> (made by daybook share)"])
     }
 
+    /// A page a link of the entry names (its place, a tag: `index.html` in a site without
+    /// base_url) was packed as a file the entry shows, and opened from the share: a way into the
+    /// journal. Only the photos go in, and the draft notice stays out.
+    @Test func theCopyHoldsTheEntrysPhotosAndNoPage() throws {
+        let html = """
+            <nav><a href="../../../../index.html">Home</a></nav><article class="entry"><p class="entry-draft"><strong>Draft</strong>: shown</p>
+            <a href="../../../../places/oslo/index.html">Oslo</a> <a href="../../../../tags/sea/">#sea</a>
+            <img src="../../../../photos/a.webp" srcset="../../../../photos/a-480.webp 480w, ../../../../photos/a-960.webp 960w"></article>
+            """
+        let files: [String: [UInt8]] = ["photos/a.webp": [1], "photos/a-480.webp": [2], "photos/a-960.webp": [3],
+                                        "places/oslo/index.html": [4], "tags/sea/index.html": [5], "index.html": [6]]
+        let pack = try #require(EditionPack.unpack(SharePack.make(page: SharePack.Page(sitePath: "2024/05/02/x/", html: Array(html.utf8)), files: files)))
+        #expect(Set(pack.keys) == ["/article", "/share", "photos/a.webp", "photos/a-480.webp", "photos/a-960.webp"])
+        let article = String(decoding: pack["/article"] ?? [], as: UTF8.self)
+        #expect(article.hasPrefix("<article class=\"entry\">") && article.hasSuffix("</article>") && !article.contains("Draft") && !article.contains("Home"))
+        #expect(String(decoding: pack["/share"] ?? [], as: UTF8.self) == #"{"path":"2024/05/02/x/"}"#)
+    }
+
     @Test func anEntryWithNoTextADraftAndAPublicEntryAreRefusedOrAnsweredWithoutWriting() async throws {
         let journal = try TemporaryJournal(Self.files)
         defer { journal.remove() }

@@ -61,8 +61,12 @@ def test_the_link_shows_the_entry_its_photos_and_place_and_nothing_else(shared, 
     WebDriverWait(browser, 10).until(lambda d: d.execute_script(
         "return [...document.querySelectorAll('#share-entry img')].every(i => i.complete && i.naturalWidth > 0)"))
     assert all(image.get_attribute("src").startswith("blob:") for image in images)
-    hrefs = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "a[href]")]
-    assert all(href.startswith("blob:") or not href.startswith("file:") for href in hrefs), hrefs
+    # The only links left open the entry's own photos; its place, tags and month are plain text.
+    links = browser.find_elements(By.CSS_SELECTOR, "a[href]")
+    assert links and all(a.get_attribute("class") == "photo" and a.get_attribute("href").startswith("blob:") for a in links), \
+        [(a.get_attribute("class"), a.get_attribute("href")) for a in links]
+    assert browser.find_element(By.CSS_SELECTOR, "#share-entry .place").text.startswith("Penzance")
+    assert "#trains" in browser.find_element(By.CSS_SELECTOR, "#share-entry .tag-list").text
     assert "Sleeper to Penzance" in browser.title
 
 

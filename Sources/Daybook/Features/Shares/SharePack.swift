@@ -16,7 +16,8 @@ enum SharePack {
         var meta = JSONWriter()
         meta.object { object in object.field("path") { $0.string(page.sitePath) } }
         packed["/share"] = meta.bytes
-        for path in shown(article, at: page.sitePath) {
+        // Only what the entry shows (its photos): never a page, which would be a way into the journal.
+        for path in shown(article, at: page.sitePath) where !path.hasSuffix(".html") && !path.hasSuffix("/") {
             if let bytes = files[path] { packed[path] = bytes }
         }
         return EditionPack.make(&packed)
