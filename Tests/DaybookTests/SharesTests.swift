@@ -115,25 +115,47 @@ import Testing
         #expect(revoked.status == 0)
         #expect(try PrivateBuildTests.build(journal, env: Self.env).status == 0)
         #expect((try? Self.open(link, site: journal.site)) == nil)
+        // Nor does its key open any copy left (the draft's).
+        let left = try tree(journal.site).filter { $0.key.hasPrefix("share/") && $0.key.hasSuffix(".js") && !$0.key.hasPrefix("share/share.") }
+        #expect(left.count == 1)
+        for name in left.keys {
+            let id = String(name.dropFirst("share/".count).dropLast(3))
+            #expect((try? Self.open(link, site: journal.site, file: id)) == nil)
+        }
         let reshared = try CLI.run(["share", Self.shared, "--journal", journal.root.path], environment: Self.env)
         #expect(reshared.status == 0 && reshared.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != link)
         let notShared = try CLI.run(["share", "--revoke", "entries/2024/05/2024-05-05-other.md", "--journal", journal.root.path], environment: Self.env)
         #expect(notShared.status == 1 && notShared.stderr.contains("error: entries/2024/05/2024-05-05-other.md is not shared"))
     }
 
-    /// The files of the copy the link names, opened with its key as the share page opens them.
-    static func open(_ link: String, site: URL) throws -> [String: [UInt8]] {
+    /// The files of the copy the link names (or of the copy named `file`), opened with the link's
+    /// key as the share page opens them.
+    static func open(_ link: String, site: URL, file: String? = nil) throws -> [String: [UInt8]] {
         let fragment = link.split(separator: "#").last.map(String.init) ?? ""
         let parts = fragment.split(separator: ".").map(String.init)
         var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
         let key = Array(Data(base64Encoded: base64) ?? Data())
-        let script = try String(contentsOf: site.appendingPathComponent("share/\(ShareKeys.fileName(id: parts[0])).js"), encoding: .utf8)
+        let script = try String(contentsOf: site.appendingPathComponent("share/\(file ?? ShareKeys.fileName(id: parts[0])).js"), encoding: .utf8)
         let quoted = script.split(separator: "\"")
         let binary = Array(Data(base64Encoded: String(quoted[3])) ?? Data())
         let sealer = Sealer(EditionKeys(key: key, nonceKey: [], folder: "share"))
         guard let files = EditionPack.unpack(try sealer.open(binary, role: .share)) else { throw Sealer.Unopened() }
         return files
+    }
+
+    /// A watched journal (`daybook serve`) keeps its last scan when the changed files are known:
+    /// a share removed (the file deleted) must still be seen, or the copy would stay published.
+    @Test func aContinuedScanReadsTheSharesFileAgain() throws {
+        let journal = try TemporaryJournal(Self.files.merging([ShareList.fileName: ShareList.text([Share.new(Self.shared)])]) { $1 })
+        defer { journal.remove() }
+        let files = try JournalFiles.scan(journal.root)
+        #expect(files.sharesText?.contains(Self.shared) == true)
+        try FileManager.default.removeItem(at: journal.root.appendingPathComponent(ShareList.fileName))
+        let kept = try #require(files.updated(changed: [ShareList.fileName], entriesFolder: nil))
+        #expect(kept.sharesText == nil)
+        try journal.write(ShareList.fileName, ShareList.text([]))
+        #expect(try #require(files.updated(changed: [ShareList.fileName], entriesFolder: nil)).sharesText == ShareList.text([]))
     }
 
     @Test func aShareWhoseEntryIsGoneFailsTheBuildAtItsLine() throws {
