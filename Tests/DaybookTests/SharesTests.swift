@@ -144,6 +144,22 @@ import Testing
         return files
     }
 
+    @Test func revokingAShareListedInDaybookYmlNamesItsLineAndChangesNothing() throws {
+        let share = Share.new(Self.shared)
+        let settings = Self.files["daybook.yml"]! + "# my shares\nshares:\n  - entry: \(share.entry)\n    id: \(share.id)\n"
+        let journal = try TemporaryJournal(Self.files.merging(["daybook.yml": settings]) { $1 })
+        defer { journal.remove() }
+        do {
+            try Sharing.revoke(journal: journal.root, entry: Self.shared)
+            Issue.record("revoked a share of daybook.yml")
+        } catch {
+            #expect(error.diagnostics.map(\.headline) == ["daybook.yml:5:1: error: \(Self.shared) is shared here, in daybook.yml, which daybook share never rewrites; delete this item (entry and id) to unshare it"])
+        }
+        #expect(try journal.read("daybook.yml") == settings && !journal.exists(ShareList.fileName))
+        let listed = try Sharing.list(journal: journal.root, secrets: Secrets(Self.env))
+        #expect(listed.map(\.listedAt) == ["daybook.yml:5"] && listed.first?.link?.hasPrefix("https://example.org/share/#\(share.id).") == true)
+    }
+
     /// A watched journal (`daybook serve`) keeps its last scan when the changed files are known:
     /// a share removed (the file deleted) must still be seen, or the copy would stay published.
     @Test func aContinuedScanReadsTheSharesFileAgain() throws {
