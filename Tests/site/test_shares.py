@@ -3,6 +3,7 @@ journal with its photo-and-place entry made private, shared with the real binary
 `daybook share`, built, and the link opened. The link shows that entry, its photos and place,
 and no link into the journal; a tampered key shows a clear message; after `--revoke` and a
 build, the old link opens nothing. The share page is valid HTML and passes axe."""
+import base64
 import os
 import pathlib
 import shutil
@@ -12,6 +13,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+import private_reference as ref
 from test_axe import scheme, serious_violations  # noqa: F401 (scheme is a fixture)
 from test_html_valid import validate
 
@@ -48,6 +50,22 @@ def open_link(driver, site, fragment):
     driver.get((site / "share/index.html").as_uri() + fragment)
     WebDriverWait(driver, 20).until(lambda d: d.execute_script("return window.daybookShare && window.daybookShare.state") != "loading")
     return driver.execute_script("return window.daybookShare.state")
+
+
+def test_the_python_reference_derives_the_links_key_and_opens_the_copy(shared):
+    """The copy is the private format's (docs/private.md), with the role "share": the reference
+    derives the key the link carries from the site key, the id and the entry, finds the copy by
+    the id, and opens its pack, which holds the entry and its photos."""
+    _, site, link = shared
+    share_id, key = link.split("#")[1].split(".")
+    assert base64.urlsafe_b64decode(key + "=") == ref.share_key(ENV["DAYBOOK_SITE_KEY"].encode(), share_id, ENTRY)
+    script = (site / "share" / (ref.share_name(share_id) + ".js")).read_text()
+    binary = base64.b64decode(script.split('"')[3])
+    files = ref.unpack(ref.unseal(base64.urlsafe_b64decode(key + "="), ref.SHARE, binary))
+    assert "Sleeper to Penzance" in files["/article"].decode()
+    assert any(path.endswith(".webp") for path in files) and not any(path.endswith(".html") for path in files)
+    with pytest.raises(Exception):
+        ref.unseal(base64.urlsafe_b64decode(key + "="), ref.PACK, binary)
 
 
 def test_the_link_shows_the_entry_its_photos_and_place_and_nothing_else(shared, browser):
