@@ -11,7 +11,7 @@ struct DaybookCommand: AsyncParsableCommand {
         commandName: "daybook",
         abstract: "Turns a folder of Markdown journal entries into a static website.",
         version: DaybookVersion.string,
-        subcommands: [InitCommand.self, BuildCommand.self, NewCommand.self, ServeCommand.self, CheckCommand.self, ImportCommand.self, KeyCommand.self]
+        subcommands: [InitCommand.self, BuildCommand.self, NewCommand.self, ServeCommand.self, CheckCommand.self, ImportCommand.self, KeyCommand.self, ShareCommand.self]
     )
 
     static func main() async {

@@ -61,7 +61,7 @@ import Testing
 
     /// The strongest check of "no trace": the public site of a mixed journal is, byte for byte, the
     /// site of the same journal with its private entries deleted, but for the link to the unlock
-    /// page and the files under `private/`.
+    /// page, the files under `private/` and the share page.
     @Test func thePublicSiteIsTheSiteOfTheJournalWithoutItsPrivateEntries() throws {
         var files = Self.journalFiles
         files["entries/2024/06/2024-06-01.md"] = "---\ntitle: June\ndate: 2024-06-01\nlocation: { name: Oslo, lat: 59.9, lon: 10.7 }\ntags: [travel]\n---\nSun.\n"
@@ -75,7 +75,8 @@ import Testing
         #expect(try Self.build(without, env: [:]).status == 0)
         var expected = try tree(without.site)
         #expect(expected["search/meta.js"] != nil)
-        var site = try tree(mixed.site).filter { !$0.key.hasPrefix("private/") }
+        // The share page is published by every journal with private entries (docs/shares.md).
+        var site = try tree(mixed.site).filter { !$0.key.hasPrefix("private/") && $0.key != "share/index.html" }
         for (path, data) in site where path.hasSuffix(".html") {
             let text = String(decoding: data, as: UTF8.self)
             site[path] = Data(text.replacingOccurrences(of: #"<a href="[./]*private/(index\.html)?">Private</a>\n"#, with: "", options: .regularExpression).utf8)
@@ -159,7 +160,7 @@ import Testing
         #expect(try Self.build(journal).status == 0)
         let site = Self.text(try tree(journal.site))
         for (path, text) in site {
-            let allowed = path == "index.html" || path == "private/index.html" || path == "private/keys.js" || path == SiteManifest.fileName
+            let allowed = path == "index.html" || path == "private/index.html" || path == "private/keys.js" || path == SiteManifest.fileName || path == "share/index.html"
                 || (path.hasPrefix("private/") && path.hasSuffix(".js")) || path.range(of: #"^[a-z-]+\.[0-9a-f]{10}\.(css|js)$"#, options: .regularExpression) != nil
             #expect(allowed, "public file \(path)")
             for marker in Self.markers + ["Secret Title", "Ferry", "Grey morning"] { #expect(!text.contains(marker), "\(marker) in \(path)") }

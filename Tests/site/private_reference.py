@@ -97,7 +97,8 @@ def unwrap(kek_bytes: bytes, wrapped: bytes) -> bytes:
 # ---- Sealed files -----------------------------------------------------------------------------
 
 class Role:
-    """What a sealed binary is: the edition's manifest or its pack, two roles that never meet."""
+    """What a sealed binary is: an edition's manifest or its pack, or a shared entry's copy;
+    roles that never meet."""
 
     def __init__(self, name: str):
         self.name = name
@@ -106,7 +107,21 @@ class Role:
         return self.name.upper()
 
 
-MANIFEST, PACK = Role("manifest"), Role("pack")
+MANIFEST, PACK, SHARE = Role("manifest"), Role("pack"), Role("share")
+
+
+def share_key(site_key: bytes, share_id: str, entry: str) -> bytes:
+    """The key of a shared entry's copy: the one its link carries after `#`."""
+    return h(site_key, f"share-key:{share_id}:{entry}", 32)
+
+
+def share_nonce_key(site_key: bytes, share_id: str, entry: str) -> bytes:
+    return h(site_key, f"share-nonce:{share_id}:{entry}", 32)
+
+
+def share_name(share_id: str) -> str:
+    """The copy's name in share/: from the id alone, which the link carries."""
+    return hashlib.sha256(b"daybook share\x00" + share_id.encode("ascii")).hexdigest()[:32]
 
 
 def aad(role, index: int, count: int) -> bytes:

@@ -1,7 +1,8 @@
 """The private journal's leak check: a journal whose private entries carry a distinct marker word
 in every field is built by the real binary, whole-private and mixed, with every feature on; no
 output file may contain any marker in any form (plain, lower-cased, decomposed, HTML-, JSON- or
-percent-escaped, as a slug), in its bytes or its path."""
+percent-escaped, as a slug), in its bytes or its path, the sealed copies of the shared private
+entries included."""
 import html
 import json
 import os
@@ -118,10 +119,18 @@ def build(root, env):
     return result
 
 
+SHARED = ["entries/2024/05/2024-05-02-{file}/index.md", "entries/2023/05/2023-05-01-other.md"]
+
+
 @pytest.fixture(scope="module", params=["mixed", "whole"])
 def built(request, tmp_path_factory):
     root = tmp_path_factory.mktemp(f"leak-{request.param}")
     write_journal(root, whole=request.param == "whole")
+    # Both private entries shared by a link: their sealed copies are read by the checks too.
+    for entry in SHARED:
+        shared = subprocess.run([str(BINARY), "share", entry.replace("{file}", MARKERS["file"]), "--journal", str(root)],
+                                capture_output=True, text=True, env={**os.environ, **SECRETS})
+        assert shared.returncode == 0, shared.stderr
     result = build(root, SECRETS)
     assert result.returncode == 0, result.stderr
     return request.param, root, root / "_site"
@@ -136,6 +145,9 @@ def test_no_marker_in_any_form_in_any_output_file(built):
     # The check reads the unlock page, the key file and the sealed chunks too.
     assert len(files) > 10 and (site / "private/keys.js").is_file()
     assert len([path for path in files if path.parent.parent.parent.name == "private"]) >= 2
+    # The shared entries' copies (docs/shares.md): one per share, all of one size.
+    copies = [path for path in files if path.parent.name == "share" and path.suffix == ".js"]
+    assert len(copies) == len(SHARED) and len({path.stat().st_size for path in copies}) == 1
     leaks = []
     for path in files:
         text = path.read_bytes().decode("utf-8", "replace").lower()

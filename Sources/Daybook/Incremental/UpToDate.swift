@@ -33,6 +33,7 @@ struct UpToDate: Sendable {
         let output = BuildCache.outputPath(options.writtenOutput, journal: options.journal)
         hasher.add("\(output)\n\(options.baseURL ?? "-")\n\(options.includeDrafts) \(options.keepGoing) \(options.entriesFolder ?? "-")")
         hasher.add(files.settingsText ?? "-")
+        hasher.add(files.sharesText ?? "-")
         // A private journal's secrets, which no file records, keyed (never the values themselves).
         hasher.add(options.secrets.fingerprint)
         // A missing entries folder (or a file in its place) is an error no entry file records.

@@ -14,11 +14,13 @@ extension JournalFiles {
         } else {
             files.settingsText = nil
         }
+        files.sharesText = FileManager.default.contents(atPath: root.appendingPathComponent(ShareList.fileName).path)
+            .map { String(decoding: $0, as: UTF8.self) }
         let folder = entriesFolder.map(Self.normalizedFolder) ?? SettingsLoader.load(text: files.settingsText).0.entriesDir
         guard folder == self.entriesFolder else { return nil }
         let lists = [entries, resources, templates.map { "templates/\($0)" }, statics.map { "static/\($0)" },
                      translations.map { "i18n/\($0)" }, quoteFiles.sorted()]
-        for path in changed where path != SettingsLoader.fileName {
+        for path in changed where path != SettingsLoader.fileName && path != ShareList.fileName {
             var info = stat()
             let exists = lstat(root.path + "/" + path, &info) == 0
             if exists && (info.st_mode & S_IFMT) != S_IFREG { return nil }  // a folder (or link) came

@@ -14,6 +14,8 @@ struct JournalFiles: Sendable {
     /// Files in `static/`, relative to that folder.
     var statics: [String] = []
     var settingsText: String?
+    /// `shares.yml`, the list of entries shared by a link (`Features/Shares`), when there is one.
+    var sharesText: String?
     /// Files in `i18n/` (the journal's translation tables), relative to that folder.
     var translations: [String] = []
     /// Section files (`_index.md`, Hugo's and Zola's list pages) found among the entries and
@@ -41,6 +43,8 @@ struct JournalFiles: Sendable {
             }
             files.settingsText = text
         }
+        files.sharesText = FileManager.default.contents(atPath: root.appendingPathComponent(ShareList.fileName).path)
+            .map { String(decoding: $0, as: UTF8.self) }
         if let entriesFolder, let problem = entriesFolderProblem(entriesFolder) { throw BuildFailure([.error("--entries \(problem)")]) }
         files.entriesFolder = entriesFolder.map(normalizedFolder) ?? SettingsLoader.load(text: files.settingsText).0.entriesDir
         let listed = files.collect(files.entriesFolder)

@@ -53,6 +53,7 @@ extension Build {
                 try await stage.makeEditions(plan, sink: sink, progress: progress)
                 timer.lap("encrypted editions: render \(stage.sealedRendered) of \(stage.sealedPages) pages, derive \(stage.derivedReaderKeys) reader keys")
             }
+            try await stage.makeShares(loaded.privacy, sink: sink)
             let current = stage.currentFiles
             let result = try sink.finish(current: current, removed: stage.removed(current: current))
             var written = Written(pageCount: stage.pages.count, sealedPageCount: stage.sealedPages,

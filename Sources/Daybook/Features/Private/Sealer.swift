@@ -27,8 +27,16 @@ struct Sealer: Sendable, CustomStringConvertible {
     enum Role: Sendable, Equatable {
         case manifest
         case pack
+        /// One shared entry's copy (`Features/Shares`), sealed whole under the share's key.
+        case share
 
-        var bytes: [UInt8] { Array((self == .manifest ? "manifest" : "pack").utf8) }
+        var bytes: [UInt8] {
+            switch self {
+            case .manifest: Array("manifest".utf8)
+            case .pack: Array("pack".utf8)
+            case .share: Array("share".utf8)
+            }
+        }
     }
 
     static let chunkSize = 65_536
