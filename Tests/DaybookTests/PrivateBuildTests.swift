@@ -169,6 +169,20 @@ import Testing
         #expect(manifest["notes.txt"] != nil && manifest["index.html"] != nil)
     }
 
+    /// The editions were assembled without the journal's words, so a German journal's readers saw
+    /// its pages in English once unlocked (the dates stayed German: they come from the locale).
+    @Test func anEditionSpeaksTheJournalsLanguage() throws {
+        var files = Self.journalFiles
+        files["daybook.yml"] = "title: Geheim\nprivate: true\nlocale: de_DE\n"
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        #expect(try Self.build(journal).status == 0)
+        let edition = try Self.manifest(Self.text(try tree(journal.site)), siteKey: Self.secrets["DAYBOOK_SITE_KEY"]!)
+        let home = String(decoding: try #require(edition["index.html"]), as: UTF8.self)
+        #expect(home.contains("Zum Inhalt springen") && home.contains("Schlagwörter"))
+        #expect(!home.contains("Skip to content"))
+    }
+
     @Test func namedReadersGetTheEntriesTheirLabelsOpen() throws {
         var files = Self.journalFiles
         files["daybook.yml"] = "title: Shared\nreaders:\n  - name: Anna\n  - name: Ben\n    labels: [friends]\n"

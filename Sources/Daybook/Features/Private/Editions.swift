@@ -76,6 +76,8 @@ extension WriteStage {
         editionOptions.baseURL = nil
         let entries = loaded.entries.compactMap(\.entry).filter { plan.shows($0, in: edition) }
         var (journal, _) = JournalAssembler.assemble(entries, settings: settings)
+        // The words are the journal's, read once by the public pass; without them, English.
+        journal.words = loaded.journal.words
         // The edition's search index keeps a cache of its own (`SearchCache.file(edition:)`).
         var input = FeatureInput(options: editionOptions, files: loaded.files, settings: settings, edition: edition.id)
         input.options.useCache = options.useCache
