@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import Daybook
+
+/// Rebuilds after changes to writers write exactly what a full build writes: whether rows name a
+/// writer depends on every entry (two writers or more), and an entry's writer on the settings
+/// (`default_writer:`), not only on its own file.
+@Suite struct WritersIncrementalTests {
+    static func entry(_ day: String, _ title: String, author: String? = nil, extra: String = "") -> String {
+        "---\ntitle: \(title)\ndate: \(day)\n\(author.map { "author: \($0)\n" } ?? "")\(extra)---\nText of \(title).\n"
+    }
+
+    static let settings = "title: Writers\nhome_entries: 2\nwriters:\n  anna: {name: Anna}\n  ben: {name: Ben}\n  cleo: Cleo\ndefault_writer: anna\n"
+
+    @Test func matchesAFullBuildAfterEveryChangeOfWriter() async throws {
+        var files = ["daybook.yml": Self.settings]
+        for day in 1...6 { files["entries/2024-0\(day <= 3 ? 3 : 4)-0\(day).md"] = Self.entry("2024-0\(day <= 3 ? 3 : 4)-0\(day)", "Day \(day)") }
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        _ = try await IncrementalBuildTests.build(journal.root)
+        let steps: [(String, () throws -> Void)] = [
+            // A second writer: every row, on pages whose entries did not change, names its writer.
+            ("an entry changes writer, so two write", { try journal.write("entries/2024-04-06.md", Self.entry("2024-04-06", "Day 6", author: "ben")) }),
+            ("an entry changes writer again", { try journal.write("entries/2024-03-01.md", Self.entry("2024-03-01", "Day 1", author: "cleo")) }),
+            ("the default writer changes", { try journal.write("daybook.yml", Self.settings.replacingOccurrences(of: "default_writer: anna", with: "default_writer: cleo")) }),
+            ("a writer is renamed", { try journal.write("daybook.yml", Self.settings.replacingOccurrences(of: "Ben}", with: "Benjamin}")) }),
+            ("a writer's only entry becomes a draft", {
+                try journal.write("entries/2024-04-06.md", Self.entry("2024-04-06", "Day 6", author: "ben", extra: "draft: true\n"))
+            }),
+            ("back to one writer", { try journal.write("entries/2024-03-01.md", Self.entry("2024-03-01", "Day 1")) }),
+            ("the writers go", { try journal.write("daybook.yml", "title: Writers\nhome_entries: 2\n") }),
+        ]
+        for (step, change) in steps {
+            try change()
+            _ = try await IncrementalBuildTests.build(journal.root)
+            try await IncrementalBuildTests.expectSameAsFullBuild(journal, step)
+        }
+    }
+
+    /// `by:` reads the writer from each entry's search document, which is kept between builds
+    /// by a key: a writer given by the settings alone must make the document again.
+    @Test func searchDocumentsFollowTheDefaultWriter() async throws {
+        let journal = try TemporaryJournal([
+            "daybook.yml": Self.settings,
+            "entries/a.md": Self.entry("2024-03-01", "First"),
+            "entries/b.md": Self.entry("2024-03-02", "Second", author: "ben"),
+        ])
+        defer { journal.remove() }
+        _ = try await IncrementalBuildTests.build(journal.root)
+        try journal.write("daybook.yml", Self.settings.replacingOccurrences(of: "default_writer: anna", with: "default_writer: cleo"))
+        _ = try await IncrementalBuildTests.build(journal.root)
+        // A kept document still says anna: the index then differs from a full build's.
+        try await IncrementalBuildTests.expectSameAsFullBuild(journal, "the default writer changes")
+    }
+}
