@@ -52,4 +52,37 @@ import Testing
         // A kept document still says anna: the index then differs from a full build's.
         try await IncrementalBuildTests.expectSameAsFullBuild(journal, "the default writer changes")
     }
+
+    /// A mixed journal: an entry changes writer, public and private, and the writer of private
+    /// entries alone comes and goes on the public site; each build equal to one from scratch,
+    /// sealed editions included.
+    @Test func aPrivateJournalMatchesABuildFromScratchWhenAnEntryChangesWriter() throws {
+        var files = [
+            "daybook.yml": Self.settings,
+            "entries/2024-03-01.md": Self.entry("2024-03-01", "Day 1"),
+            "entries/2024-03-02.md": Self.entry("2024-03-02", "Day 2", author: "ben"),
+            "entries/2024-03-03.md": Self.entry("2024-03-03", "Day 3", author: "cleo", extra: "private: true\n"),
+        ]
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        #expect(try PrivateBuildTests.build(journal).status == 0)
+        let steps: [(String, String, String)] = [
+            ("a private entry changes writer", "entries/2024-03-03.md", Self.entry("2024-03-03", "Day 3", author: "ben", extra: "private: true\n")),
+            ("a public entry changes writer", "entries/2024-03-02.md", Self.entry("2024-03-02", "Day 2", author: "anna")),
+            ("a private entry's writer comes back", "entries/2024-03-03.md", Self.entry("2024-03-03", "Day 3", author: "cleo", extra: "private: true\n")),
+            ("a public entry brings a second writer again", "entries/2024-03-01.md", Self.entry("2024-03-01", "Day 1", author: "cleo")),
+        ]
+        for (step, path, text) in steps {
+            files[path] = text
+            try journal.write(path, text)
+            let incremental = try PrivateBuildTests.build(journal)
+            #expect(incremental.status == 0, "\(step): \(incremental.stderr)")
+            let scratch = try TemporaryJournal(files)
+            defer { scratch.remove() }
+            #expect(try PrivateBuildTests.build(scratch, ["--no-cache"]).status == 0)
+            let made = try tree(journal.site), expected = try tree(scratch.site)
+            #expect(Set(made.keys) == Set(expected.keys), "\(step): other files")
+            for (file, data) in expected where made[file] != data { Issue.record("\(step): \(file) differs") }
+        }
+    }
 }
