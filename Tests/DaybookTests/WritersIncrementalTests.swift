@@ -85,4 +85,24 @@ import Testing
             for (file, data) in expected where made[file] != data { Issue.record("\(step): \(file) differs") }
         }
     }
+
+    /// A portrait is read from `daybook.yml`'s path, no entry's file: the quick "nothing changed"
+    /// check must see it replaced, or the site keeps the old picture.
+    @Test func aReplacedPortraitIsPublished() async throws {
+        let settings = Self.settings.replacingOccurrences(of: "anna: {name: Anna}", with: "anna: {name: Anna, portrait: people/anna.png}")
+        let journal = try TemporaryJournal([
+            "daybook.yml": settings,
+            "entries/a.md": Self.entry("2024-03-01", "First"),
+            "entries/b.md": Self.entry("2024-03-02", "Second", author: "ben"),
+        ])
+        defer { journal.remove() }
+        try PhotoSupport.make(journal, "people/anna.png", ["--format", "png", "--size", "300x200"])
+        // Entry files old enough to be trusted by their times, so nothing else sends the build on.
+        try UpToDateTests.backdate(journal)
+        _ = try await IncrementalBuildTests.build(journal.root)
+        #expect(UpToDateTests.answeredFromState(try await IncrementalBuildTests.build(journal.root)))
+        try PhotoSupport.make(journal, "people/anna.png", ["--format", "png", "--size", "200x300"])
+        #expect(!UpToDateTests.answeredFromState(try await IncrementalBuildTests.build(journal.root)))
+        try await IncrementalBuildTests.expectSameAsFullBuild(journal, "a portrait replaced")
+    }
 }
