@@ -92,7 +92,15 @@ import Testing
             ("retitle the entry with the old address", { try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day two\ndate: 2024-03-02 09:00\naliases: [/old/day-2/]\n---\nChanged words.\n") }),
             ("drop the old address", { try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day two\ndate: 2024-03-02 09:00\n---\nChanged words.\n") }),
             ("retitle the entry on this day", { try journal.write("entries/2023-06-01-last.md", "---\ntitle: June, a year before\ndate: 2023-06-01\n---\nA year before.\n") }),
+            // Writers (docs/writers.md): a second writer makes every row name its writer.
+            ("list the writers", { try journal.write("daybook.yml", Self.writersSettings(ben: "Ben")) }),
+            ("an entry changes writer", { try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day two\ndate: 2024-03-02 09:00\nauthor: ben\n---\nChanged words.\n") }),
+            ("a writer is renamed", { try journal.write("daybook.yml", Self.writersSettings(ben: "Benjamin")) }),
         ]
+    }
+
+    static func writersSettings(ben: String) -> String {
+        "title: Renamed\nlocale: fr_FR\nhome_entries: 4\ntimezone: Asia/Tokyo\nwriters:\n  anna: Anna\n  ben: \(ben)\ndefault_writer: anna\n"
     }
 
     @Test func matchesAFullBuildAfterEveryKindOfChange() async throws {

@@ -31,6 +31,9 @@ MARKERS = {
     "photo_file": "Photofilemarkñu",
     "caption": "Captionmarkü",
     "exif": "Exifmarkçamera",
+    # The writer of the private entries alone: its name, key (a folder and a search term) and portrait.
+    "writer": "Writermarkårne",
+    "writer_key": "wrtrkeymark",
 }
 # The private photo is one flat colour no public image has; the public photo another.
 PRIVATE_COLOUR = (13, 237, 171)
@@ -56,6 +59,11 @@ def forms(marker):
 def write_journal(root, whole):
     # Every feature on, the tag feeds included (the private entry shares the tag "travel").
     settings = "title: Leak check\nbase_url: https://example.org/journal/\ntimezone: Europe/Oslo\ntag_feeds: true\n"
+    # Two writers of public entries, so the public site has writers' pages; the third writes only
+    # private entries, and must not be named, counted or pictured there.
+    settings += ("writers:\n  anna: {name: Anna Open, portrait: people/anna.png}\n  ben: {name: Ben Open}\n"
+                 f"  {MARKERS['writer_key']}: {{name: {MARKERS['writer']}, portrait: people/private.png}}\n"
+                 "default_writer: anna\n")
     if whole:
         settings += "private: true\n"
     files = {
@@ -64,10 +72,10 @@ def write_journal(root, whole):
         # Public entries, so the public site has pages, places, tags and days of its own.
         "entries/2024/05/2024-05-01-public.md": "---\ntitle: A public day\ndate: 2024-05-01 09:00\nrating: 3\n"
                                                 "location: { name: Oslo, lat: 59.91, lon: 10.75 }\ntags: [travel]\n---\nOpen words.\n",
-        "entries/2023/05/2023-05-02-public.md": "---\ntitle: Last year\ndate: 2023-05-02\ntags: [travel]\n---\nOlder open words.\n",
+        "entries/2023/05/2023-05-02-public.md": "---\ntitle: Last year\ndate: 2023-05-02\nauthor: ben\ntags: [travel]\n---\nOlder open words.\n",
         # Private ones, on the same days of the year as public ones (on this day, calendar).
         f"entries/2024/05/2024-05-02-{MARKERS['file']}/index.md":
-            f"---\ntitle: {MARKERS['title']} at dawn\ndate: 2024-05-02 07:30\nrating: 5\nprivate: true\n"
+            f"---\ntitle: {MARKERS['title']} at dawn\ndate: 2024-05-02 07:30\nrating: 5\nprivate: true\nauthor: {MARKERS['writer_key']}\n"
             f"location: {{ name: {MARKERS['place']}, lat: -33.8765, lon: 151.2468 }}\ntags: [{MARKERS['tag']}, travel]\n"
             f"photos:\n  - {{ file: {MARKERS['photo_file']}-2.jpg, caption: {MARKERS['caption']} }}\n---\n"
             f"{MARKERS['excerpt']} opens the text. The {MARKERS['body']} follows.\n\n"
@@ -75,7 +83,7 @@ def write_journal(root, whole):
         "entries/2024/04/2024-04-30-public-photo/index.md":
             "---\ntitle: A public photo\ndate: 2024-04-30\n---\nThe harbour.\n\n![The harbour](harbour.jpg)\n",
         "entries/2023/05/2023-05-01-other.md":
-            f"---\ntitle: Quiet\ndate: 2023-05-01\nslug: {MARKERS['slug']}\nprivate: true\ntags: [{MARKERS['tag']}]\n---\n"
+            f"---\ntitle: Quiet\ndate: 2023-05-01\nslug: {MARKERS['slug']}\nprivate: true\nauthor: {MARKERS['writer_key']}\ntags: [{MARKERS['tag']}]\n---\n"
             f"Only {MARKERS['body']} here.\n",
     }
     for path, text in files.items():
@@ -86,6 +94,9 @@ def write_journal(root, whole):
     for name in (f"{MARKERS['photo_file']}.jpg", f"{MARKERS['photo_file']}-2.jpg"):
         write_photo(folder / name, PRIVATE_COLOUR, MARKERS["exif"])
     write_photo(root / "entries/2024/04/2024-04-30-public-photo/harbour.jpg", PUBLIC_COLOUR, "public camera")
+    (root / "people").mkdir(exist_ok=True)
+    Image.new("RGB", (300, 240), PRIVATE_COLOUR).save(root / "people/private.png")
+    Image.new("RGB", (300, 240), PUBLIC_COLOUR).save(root / "people/anna.png")
 
 
 def write_photo(path, colour, description):
@@ -166,6 +177,18 @@ def test_no_image_in_the_output_is_a_private_photo(built):
     if kind == "mixed":
         # The check sees photos: the public one is there, in several copies.
         assert len([path for path, colour in colours.items() if near(colour, PUBLIC_COLOUR)]) >= 2
+
+
+def test_the_public_site_shows_the_writers_of_public_entries_alone(built):
+    """The writers' pages and portraits are there to check: the public writers' only."""
+    kind, root, site = built
+    if kind == "whole":
+        assert not (site / "writers").exists()
+        return
+    writers = (site / "writers/index.html").read_text(encoding="utf-8")
+    assert "Anna Open" in writers and "Ben Open" in writers and "2 writers" in writers
+    assert sorted(p.name for p in (site / "writers").iterdir()) == ["anna", "ben", "index.html"]
+    assert len(list((site / "portraits").iterdir())) == 4  # Anna's two squares, WebP and JPEG
 
 
 def test_the_check_sees_a_marker_when_the_entry_is_public(tmp_path):

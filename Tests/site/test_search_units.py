@@ -9,7 +9,7 @@ from search_support import SHARED_CASES, build_journal, parse, search, titles
 
 TOKENIZE = json.loads((SHARED_CASES / "tokenize-cases.json").read_text(encoding="utf-8"))["cases"]
 QUERIES = json.loads((SHARED_CASES / "query-cases.json").read_text(encoding="utf-8"))["cases"]
-EMPTY = {"words": [], "tags": [], "places": [], "rating": None, "date": None, "from": None, "to": None}
+EMPTY = {"words": [], "tags": [], "places": [], "writers": [], "rating": None, "date": None, "from": None, "to": None}
 
 
 @pytest.fixture(scope="module")
@@ -141,3 +141,33 @@ def test_a_query_downloads_only_the_files_it_needs(server, browser):
     # A date query needs no term shard at all.
     search(browser, "May 2024")
     assert [name for name in performance_names(browser) if name.startswith("t/")] == shards
+
+
+WRITERS = {
+    "daybook.yml": "locale: en_GB\nwriters:\n  anna: {name: Anna Lindqvist}\n  ben: {name: Bén Okafor}\ndefault_writer: anna\n",
+    "entries/2024-03-01-ferry.md": "---\ntitle: Ferry\n---\nThe ferry was late.\n",
+    "entries/2024-03-02-harbour.md": "---\ntitle: Harbour\nauthor: ben\n---\nThe ferry came in.\n",
+    "entries/2024-03-03-garden.md": "---\ntitle: Garden\nauthor: ben\ntags: [home]\n---\nBeans.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def writers_site(tmp_path_factory):
+    return (build_journal(tmp_path_factory.mktemp("writers"), WRITERS) / "index.html").as_uri()
+
+
+@pytest.mark.parametrize("query,expected", [
+    ("by:anna", ["Ferry"]),
+    ("by:ben", ["Garden", "Harbour"]),
+    ('by:"bén okafor"', ["Garden", "Harbour"]),
+    ('by:"Anna Lindqvist"', ["Ferry"]),
+    ("by:ben ferry", ["Harbour"]),
+    ("by:ben #home", ["Garden"]),
+    ("by:anna by:ben", ["Garden", "Harbour", "Ferry"]),
+    ("by:cleo", []),
+    ("by:ann", []),
+])
+def test_by_finds_a_writers_entries_by_key_or_name(writers_site, browser, query, expected):
+    if browser.current_url != writers_site:
+        browser.get(writers_site)
+    assert titles(search(browser, query)) == expected

@@ -51,6 +51,11 @@ struct UpToDate: Sendable {
             let stat = FileStat(path: files.root.path + "/" + path)
             hasher.add("\(path) \(stat?.size ?? -1) \(stat?.modified ?? 0)")
         }
+        // The writers' portraits (docs/writers.md), named by the settings rather than found by the scan.
+        for path in settings.writers.writers.compactMap(\.portrait) {
+            let stat = FileStat(path: files.root.path + "/" + path)
+            hasher.add("portrait \(path) \(stat?.size ?? -1) \(stat?.modified ?? 0)")
+        }
         return hasher.finish()
     }
 

@@ -26,6 +26,10 @@ public struct Entry: Sendable, Hashable {
     /// Words in `plainText` (`Entry.wordCount(of:)`), counted when the file is read and kept in
     /// the cached parse, so a page that counts every entry's words needs no body.
     public var wordCount: Int
+    /// The key of the entry's writer, set when the journal is assembled (`Writers.writer(of:default:settings:)`);
+    /// nil without `writers:` in the settings. Not in the cached parse: it follows from `author:`
+    /// (in the file's hash) and the settings (in every page's key).
+    public var writer: String?
 
     public init(sourcePath: String, title: String?, date: LocalDateTime, rating: Int? = nil, place: Place? = nil,
                 tags: [String] = [], isDraft: Bool = false, explicitSlug: String? = nil,

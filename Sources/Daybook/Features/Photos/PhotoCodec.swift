@@ -109,6 +109,30 @@ enum PhotoCodec {
         return try result.get()
     }
 
+    /// Square crops of the picture in `bytes`, `sides` pixels on a side, each as WebP and JPEG
+    /// (`96.webp`, `96.jpg`, ...): a writer's portrait.
+    static func squares(of bytes: [UInt8], header: PhotoHeader, sides: [Int], recipe: PhotoRecipe) throws(PhotoFailure) -> [PhotoCopy] {
+        let result: Result<[PhotoCopy], PhotoFailure> = bytes.withUnsafeBytes { raw in
+            guard let whole = dbv_decode(raw.baseAddress, raw.count, Int32(max(1, header.width))) else {
+                return .failure(PhotoFailure(message: "could not be decoded: \(lastError())"))
+            }
+            defer { dbv_unref(whole) }
+            var copies: [PhotoCopy] = []
+            for side in sides {
+                guard let square = dbv_square(whole, Int32(side)) else {
+                    return .failure(PhotoFailure(message: "could not be cut to a square: \(lastError())"))
+                }
+                defer { dbv_unref(square) }
+                guard let encoded = encode(square, "\(side)", recipe) else {
+                    return .failure(PhotoFailure(message: "could not be encoded: \(lastError())"))
+                }
+                copies += encoded
+            }
+            return .success(copies)
+        }
+        return try result.get()
+    }
+
     /// The WebP and the JPEG of `image`, or nil when an encoder failed.
     private static func encode(_ image: OpaquePointer, _ name: String, _ recipe: PhotoRecipe) -> [PhotoCopy]? {
         var copies: [PhotoCopy] = []

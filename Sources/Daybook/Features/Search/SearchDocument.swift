@@ -1,5 +1,5 @@
 /// One entry as the search index sees it: how often each term occurs, weighted by where, and the
-/// filter terms of its tags, place and rating.
+/// filter terms of its tags, place, rating and writer.
 struct SearchDocument: Sendable {
     /// Weight of an occurrence in the title, and in a tag or the place name, against 1 in the body.
     static let titleWeight = 3
@@ -9,10 +9,11 @@ struct SearchDocument: Sendable {
     var frequencies: [(term: Int, frequency: Int)]
     /// Number of terms in the title and body.
     var length: Int
-    /// `#road-trip` for each tag, `@new` and `@york` for a place named New York, `!4` for a rating.
+    /// `#road-trip` for each tag, `@new` and `@york` for a place named New York, `!4` for a rating, `~anna` for a writer.
     var filters: [String]
 
-    init(_ entry: Entry, tokenizer: inout SearchTokenizer, counter: inout SearchTermCounter) {
+    /// - Parameter writerName: the display name of the entry's writer, for `by:` with a name.
+    init(_ entry: Entry, writerName: String? = nil, tokenizer: inout SearchTokenizer, counter: inout SearchTermCounter) {
         var length = 0
         if let title = entry.title {
             tokenizer.terms(title) { counter.add($0, weight: Self.titleWeight); length += 1 }
@@ -28,11 +29,20 @@ struct SearchDocument: Sendable {
             filters += tokenizer.words(name).map { "@" + $0 }
         }
         if let rating = entry.rating { filters.append("!\(rating)") }
+        if let writer = entry.writer { filters += Self.writerKeys(writer, name: writerName, tokenizer: &tokenizer) }
         frequencies = counter.take()
         self.length = length
         // Two tags of an entry can fold to one key (`Road trip`, `road-trip`).
         var seen = Set<String>()
         self.filters = filters.filter { seen.insert($0).inserted }
+    }
+
+    /// `~anna` for the writer's key and `~anna-lindqvist` for its name: what `by:` looks up.
+    static func writerKeys(_ key: String, name: String?, tokenizer: inout SearchTokenizer) -> [String] {
+        // Folded as the query's words are (`search.js`), so `by:Anna` finds `anna`.
+        let keyed = tokenizer.words(key).joined(separator: "-")
+        let named = name.map { tokenizer.words($0).joined(separator: "-") } ?? ""
+        return ["~" + (keyed.isEmpty ? key : keyed)] + (named.isEmpty || named == keyed ? [] : ["~" + named])
     }
 
     /// `#` and the tag's words joined by `-`: `Road trip` and `road-trip` are `#road-trip`.

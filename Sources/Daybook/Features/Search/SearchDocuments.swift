@@ -9,7 +9,7 @@ struct SearchDocuments: Sendable {
         var frequencies: [Int32]
         /// Terms in the title and body.
         var length: Int
-        /// Term numbers of the filter terms (`#tag`, `@place`, `!rating`).
+        /// Term numbers of the filter terms (`#tag`, `@place`, `!rating`, `~writer`).
         var filters: [Int32]
     }
 
@@ -44,7 +44,8 @@ struct SearchDocuments: Sendable {
     }
 
     /// Tokenizes the entries whose key has no document yet, in parallel.
-    mutating func add(_ entries: [(key: [UInt8], entry: Entry)], jobs: Int) async throws {
+    /// - Parameter writers: the writers' display names, by key (`by:` reads both).
+    mutating func add(_ entries: [(key: [UInt8], entry: Entry)], writers: [String: String] = [:], jobs: Int) async throws {
         let missing = entries.filter { documents[$0.key] == nil }
         guard !missing.isEmpty else { return }
         // Runs of entries, not single ones, so each task keeps one tokenizer and term counter;
@@ -55,7 +56,8 @@ struct SearchDocuments: Sendable {
             var tokenizer = SearchTokenizer()
             var counter = SearchTermCounter()
             let documents = run.map { item -> (key: [UInt8], document: Document) in
-                let document = SearchDocument(item.entry, tokenizer: &tokenizer, counter: &counter)
+                let document = SearchDocument(item.entry, writerName: item.entry.writer.flatMap { writers[$0] },
+                                              tokenizer: &tokenizer, counter: &counter)
                 let filters = document.filters.map { Int32(counter.number(of: $0)) }
                 return (item.key, Document(terms: document.frequencies.map { Int32($0.term) },
                                            frequencies: document.frequencies.map { Int32($0.frequency) },

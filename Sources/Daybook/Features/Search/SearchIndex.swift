@@ -56,7 +56,8 @@ struct SearchIndex: Sendable {
         var found = oldestFirst.map { documents[keys[$0]] }
         let missing = found.indices.filter { found[$0] == nil }
         if !missing.isEmpty {
-            try await documents.add(missing.map { (keys[oldestFirst[$0]], view.entry(oldestFirst[$0])) }, jobs: jobs)
+            let writers = Dictionary(view.journal.settings.writers.writers.map { ($0.key, $0.name) }, uniquingKeysWith: { a, _ in a })
+            try await documents.add(missing.map { (keys[oldestFirst[$0]], view.entry(oldestFirst[$0])) }, writers: writers, jobs: jobs)
             for position in missing { found[position] = documents[keys[oldestFirst[position]]] }
         }
         let postings = try await Self.postings(found.map { $0! }, in: documents, jobs: jobs)

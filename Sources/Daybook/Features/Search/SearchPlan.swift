@@ -21,7 +21,7 @@ struct SearchPlan: Sendable {
     init(journal: Journal, keys pageKeys: PageKeys, cached: (documents: SearchDocuments, origin: SearchCache.Origin)?) {
         documents = cached?.documents ?? SearchDocuments()
         origin = cached?.origin
-        keys = pageKeys.contentHashes
+        keys = Self.documentKeys(journal, contentHashes: pageKeys.contentHashes)
         let count = journal.entries.count
         // A record shows its entries in the journal's settings; templates play no part.
         var settings = journal.settings
@@ -39,6 +39,18 @@ struct SearchPlan: Sendable {
         }
         stamp = SearchIndex.stamp(for: pageKeys.dataKey)
         untokenized = Set(keys.indices.filter { [documents, keys] in documents[keys[$0]] == nil })
+    }
+
+    /// Each entry's document key: its file's content hash, and, for an entry with a writer, the
+    /// writer's key and name, which the settings can change without the file (`default_writer`).
+    static func documentKeys(_ journal: Journal, contentHashes: [[UInt8]]) -> [[UInt8]] {
+        let writers = journal.settings.writers
+        guard writers.isOn else { return contentHashes }
+        return journal.entries.indices.map { index in
+            guard let key = journal.entries[index].writer else { return contentHashes[index] }
+            let name = writers.writer(key)?.name ?? ""
+            return ContentHash.digest(parts: [contentHashes[index], Array("writer \(key)\u{0}\(name)".utf8)])
+        }
     }
 
     /// Journal indices of the entries in the record files to make.

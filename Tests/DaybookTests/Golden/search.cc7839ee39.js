@@ -166,7 +166,7 @@
 
   // ---- The query language ------------------------------------------------------------------
 
-  var OPERATORS = { tag: true, place: true, rating: true, from: true, to: true, date: true };
+  var OPERATORS = { tag: true, place: true, rating: true, from: true, to: true, date: true, by: true };
 
   /* Splits a query into items, in order: { op, value, raw } for `tag:x`, `#x`, `place:"New York"`...;
      { quoted } for "quoted words"; { text } for each other space-separated piece. */
@@ -215,7 +215,7 @@
      { year, month, day, weekday } (any of them, weekday 0 for Sunday); `from` and `to` are
      inclusive days, `2023-01-01`. A malformed operator is read as words, never an error. */
   function parseQuery(query, locale) {
-    var q = { words: [], tags: [], places: [], rating: null, date: null, from: null, to: null };
+    var q = { words: [], tags: [], places: [], writers: [], rating: null, date: null, from: null, to: null };
     var sequence = [], free = [];
     lex(query).forEach(function (item) {
       if (item.quoted !== undefined) { sequence.push(item); return; }
@@ -242,6 +242,13 @@
         var key = words(value).join("-");
         if (!key) return false;
         if (q.tags.indexOf(key) < 0) q.tags.push(key);
+        return true;
+      }
+      case "by": {
+        // A writer's key or display name, folded as the build folds them (`~anna-lindqvist`).
+        var writer = words(value).join("-");
+        if (!writer) return false;
+        if (q.writers.indexOf(writer) < 0) q.writers.push(writer);
         return true;
       }
       case "place": {
@@ -562,6 +569,8 @@
     if (q.date || q.from || q.to) filters.push(dateMask(index, q));
     if (q.tags.length) filters.push(filterMask(index, q.tags.map(function (tag) { return "#" + tag; })));
     q.places.forEach(function (place) { filters.push(filterMask(index, ["@" + place])); });
+    // An entry has one writer: `by:anna by:ben` finds the entries of either.
+    if (q.writers.length) filters.push(exactMask(index, q.writers.map(function (writer) { return "~" + writer; })));
     if (q.rating) {
       var ratings = [];
       for (var r = q.rating.min; r <= q.rating.max; r++) ratings.push("!" + r);
