@@ -166,7 +166,7 @@
 
   // ---- The query language ------------------------------------------------------------------
 
-  var OPERATORS = { tag: true, place: true, rating: true, from: true, to: true, date: true };
+  var OPERATORS = { tag: true, place: true, rating: true, from: true, to: true, date: true, journal: true };
 
   /* Splits a query into items, in order: { op, value, raw } for `tag:x`, `#x`, `place:"New York"`...;
      { quoted } for "quoted words"; { text } for each other space-separated piece. */
@@ -242,6 +242,13 @@
         var key = words(value).join("-");
         if (!key) return false;
         if (q.tags.indexOf(key) < 0) q.tags.push(key);
+        return true;
+      }
+      case "journal": {
+        // Set only when asked: a query without it parses as it always did.
+        var name = words(value).join("-");
+        if (!name) return false;
+        q.journals = (q.journals || []).concat([name]);
         return true;
       }
       case "place": {
@@ -562,6 +569,7 @@
     if (q.date || q.from || q.to) filters.push(dateMask(index, q));
     if (q.tags.length) filters.push(filterMask(index, q.tags.map(function (tag) { return "#" + tag; })));
     q.places.forEach(function (place) { filters.push(filterMask(index, ["@" + place])); });
+    (q.journals || []).forEach(function (name) { filters.push(filterMask(index, ["%" + name])); });
     if (q.rating) {
       var ratings = [];
       for (var r = q.rating.min; r <= q.rating.max; r++) ratings.push("!" + r);

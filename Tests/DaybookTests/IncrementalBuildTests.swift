@@ -92,6 +92,16 @@ import Testing
             ("retitle the entry with the old address", { try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day two\ndate: 2024-03-02 09:00\naliases: [/old/day-2/]\n---\nChanged words.\n") }),
             ("drop the old address", { try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day two\ndate: 2024-03-02 09:00\n---\nChanged words.\n") }),
             ("retitle the entry on this day", { try journal.write("entries/2023-06-01-last.md", "---\ntitle: June, a year before\ndate: 2023-06-01\n---\nA year before.\n") }),
+            // Journals (`Features/Journals`): every entry is in the default one until another has entries.
+            ("name two journals", { try journal.write("daybook.yml", "title: Renamed\nlocale: fr_FR\nhome_entries: 4\ntimezone: Asia/Tokyo\njournals:\n  diary: {title: Diary}\n  travel: {title: Travels}\n") }),
+            ("put an entry in the second journal", { try journal.write("entries/2024-03-03-day.md", "---\ntitle: A new name\ndate: 2024-03-03 09:00\ntags: [sea]\njournal: travel\n---\nText.\n") }),
+            ("move an entry into a journal's folder", {
+                try journal.write("entries/travel/2024-03-04-day.md", try journal.read("entries/2024-03-04-day.md"))
+                try FileManager.default.removeItem(at: journal.root.appendingPathComponent("entries/2024-03-04-day.md"))
+            }),
+            ("move an entry between journals", { try journal.write("entries/2024-03-03-day.md", "---\ntitle: A new name\ndate: 2024-03-03 09:00\ntags: [sea]\njournal: diary\n---\nText.\n") }),
+            ("retitle a journal", { try journal.write("daybook.yml", "title: Renamed\nlocale: fr_FR\nhome_entries: 4\ntimezone: Asia/Tokyo\njournals:\n  diary: {title: Diary}\n  travel: {title: Trips}\n") }),
+            ("empty the second journal", { try FileManager.default.removeItem(at: journal.root.appendingPathComponent("entries/travel")) }),
         ]
     }
 

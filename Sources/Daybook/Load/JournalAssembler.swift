@@ -11,7 +11,9 @@ enum JournalAssembler {
         let parser = DateParser(timeZone: TimeZone(identifier: settings.timeZone) ?? .gmt)
         let order = loaded.indices.filter { settings.includeDrafts || !(loaded[$0].isDraft || scheduledOut(loaded[$0], today, parser)) }
             .sorted { Entry.journalOrder(dates[$0], loaded[$0].sourcePath, dates[$1], loaded[$1].sourcePath) }
-        let published = order.map { loaded[$0] }
+        var published = order.map { loaded[$0] }
+        // Its errors were reported when the entries were read (`Build.load`).
+        _ = JournalNames.assign(&published, settings: settings)
         var (paths, diagnostics) = Permalinks.assign(published)
         paths = OldAddresses.published(paths, published, settings: settings)
 

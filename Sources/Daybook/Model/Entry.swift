@@ -26,6 +26,9 @@ public struct Entry: Sendable, Hashable {
     /// Words in `plainText` (`Entry.wordCount(of:)`), counted when the file is read and kept in
     /// the cached parse, so a page that counts every entry's words needs no body.
     public var wordCount: Int
+    /// The name of the journal the entry belongs to (`Features/Journals`), set when the journal
+    /// is assembled; "" for a site without `journals:`.
+    public var journal = ""
 
     public init(sourcePath: String, title: String?, date: LocalDateTime, rating: Int? = nil, place: Place? = nil,
                 tags: [String] = [], isDraft: Bool = false, explicitSlug: String? = nil,

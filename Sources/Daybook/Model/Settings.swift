@@ -40,6 +40,8 @@ public struct Settings: Sendable, Hashable {
     public var tagFeeds = false
     /// What of the journal is private and who may read it (`Features/Private`).
     public var privacy = PrivacySettings()
+    /// The journals of a site that keeps several (`journals:`, `Features/Journals`).
+    public var journals = JournalSettings()
     /// Widths of a photo's published copies, in pixels, smallest first (`photo_widths`).
     public var photoWidths = [480, 960, 1600, 2400]
     /// Encoder quality of the photo copies, 1 to 100 (`photo_quality`).

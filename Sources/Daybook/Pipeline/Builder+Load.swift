@@ -30,6 +30,7 @@ extension Build {
         // --keep-going leaves out an entry with a feature's error too (a photo's): needed before assembling.
         let early = options.keepGoing ? await loadingFeatures : nil
         let failing = KeepGoing.leaveOut(&published, problems: early?.problems ?? [], entries: files.entries)
+        diagnostics += JournalNames.assign(&published, settings: settings)
         let (privacy, privacyProblems) = PrivatePlan.make(published, published: { settings.includeDrafts || !$0.isDraft },
                                                          settings: settings.privacy, environment: options.secrets)
         diagnostics += privacyProblems

@@ -9,7 +9,8 @@ struct SearchDocument: Sendable {
     var frequencies: [(term: Int, frequency: Int)]
     /// Number of terms in the title and body.
     var length: Int
-    /// `#road-trip` for each tag, `@new` and `@york` for a place named New York, `!4` for a rating.
+    /// `#road-trip` for each tag, `@new` and `@york` for a place named New York, `!4` for a rating,
+    /// `%travel` for the journal.
     var filters: [String]
 
     init(_ entry: Entry, tokenizer: inout SearchTokenizer, counter: inout SearchTermCounter) {
@@ -28,6 +29,8 @@ struct SearchDocument: Sendable {
             filters += tokenizer.words(name).map { "@" + $0 }
         }
         if let rating = entry.rating { filters.append("!\(rating)") }
+        // `journal:travel`: the entry's journal, part of its document's key (`SearchPlan`).
+        if !entry.journal.isEmpty { filters.append("%" + entry.journal) }
         frequencies = counter.take()
         self.length = length
         // Two tags of an entry can fold to one key (`Road trip`, `road-trip`).

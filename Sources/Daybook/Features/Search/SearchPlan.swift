@@ -21,7 +21,10 @@ struct SearchPlan: Sendable {
     init(journal: Journal, keys pageKeys: PageKeys, cached: (documents: SearchDocuments, origin: SearchCache.Origin)?) {
         documents = cached?.documents ?? SearchDocuments()
         origin = cached?.origin
-        keys = pageKeys.contentHashes
+        // An entry's journal follows from its folder and the settings too, not its file alone.
+        keys = zip(pageKeys.contentHashes, journal.entries).map { hash, entry in
+            entry.journal.isEmpty ? hash : ContentHash.digest(parts: [hash, Array(entry.journal.utf8)])
+        }
         let count = journal.entries.count
         // A record shows its entries in the journal's settings; templates play no part.
         var settings = journal.settings
