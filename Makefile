@@ -46,8 +46,15 @@ test-site:
 	  sed -i.bak "s/^locale: .*/locale: $$locale/" .build/example-journal-$$locale/daybook.yml && \
 	  .build/debug/daybook build .build/example-journal-$$locale --output $(EXAMPLE_SITE)-$$locale --quiet || exit 1; \
 	done
+	# The example journal as two journals (docs/journals.md): its 2023 entries in entries/travel/.
+	rm -rf .build/example-journal-journals $(EXAMPLE_SITE)-journals && cp -R $(EXAMPLE) .build/example-journal-journals && \
+	  rm -rf .build/example-journal-journals/.daybook && mkdir .build/example-journal-journals/entries/travel && \
+	  mv .build/example-journal-journals/entries/2023 .build/example-journal-journals/entries/travel/ && \
+	  printf 'journals:\n  diary: {title: Diary}\n  travel: {title: Travels, description: The year away.}\n' \
+	    >> .build/example-journal-journals/daybook.yml && \
+	  .build/debug/daybook build .build/example-journal-journals --output $(EXAMPLE_SITE)-journals --quiet
 	DAYBOOK_SITE=$(EXAMPLE_SITE) DAYBOOK_SITE_SUB=$(EXAMPLE_SITE)-sub DAYBOOK_SITE_KO=$(EXAMPLE_SITE)-ko_KR \
-	  DAYBOOK_SITE_AR=$(EXAMPLE_SITE)-ar python3 -m pytest -q Tests/site
+	  DAYBOOK_SITE_AR=$(EXAMPLE_SITE)-ar DAYBOOK_SITE_JOURNALS=$(EXAMPLE_SITE)-journals python3 -m pytest -q Tests/site
 
 # `daybook serve` and `daybook init` with the real binary: editors' saves, errors in the browser,
 # the address it listens on, the CI files (actionlint, GitLab's schema), incremental CI builds.

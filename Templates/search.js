@@ -166,7 +166,7 @@
 
   // ---- The query language ------------------------------------------------------------------
 
-  var OPERATORS = { tag: true, place: true, rating: true, from: true, to: true, date: true, by: true };
+  var OPERATORS = { tag: true, place: true, rating: true, from: true, to: true, date: true, by: true, journal: true };
 
   /* Splits a query into items, in order: { op, value, raw } for `tag:x`, `#x`, `place:"New York"`...;
      { quoted } for "quoted words"; { text } for each other space-separated piece. */
@@ -249,6 +249,13 @@
         var writer = words(value).join("-");
         if (!writer) return false;
         if (q.writers.indexOf(writer) < 0) q.writers.push(writer);
+        return true;
+      }
+      case "journal": {
+        // Set only when asked: a query without it parses as it always did.
+        var name = words(value).join("-");
+        if (!name) return false;
+        q.journals = (q.journals || []).concat([name]);
         return true;
       }
       case "place": {
@@ -571,6 +578,8 @@
     q.places.forEach(function (place) { filters.push(filterMask(index, ["@" + place])); });
     // An entry has one writer: `by:anna by:ben` finds the entries of either.
     if (q.writers.length) filters.push(exactMask(index, q.writers.map(function (writer) { return "~" + writer; })));
+    // An entry is in one journal: `journal:a journal:b` finds the entries of either.
+    if (q.journals) filters.push(exactMask(index, q.journals.map(function (name) { return "%" + name; })));
     if (q.rating) {
       var ratings = [];
       for (var r = q.rating.min; r <= q.rating.max; r++) ratings.push("!" + r);

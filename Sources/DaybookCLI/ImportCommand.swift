@@ -21,10 +21,21 @@ struct ImportOptions: ParsableArguments {
     @Option(help: "The tag given to starred entries.")
     var starredTag = "starred"
 
+    @Option(help: "Put every entry in this journal of daybook.yml's journals (journal: NAME in its front-matter).")
+    var journalName: String?
+
     var journalURL: URL { URL(fileURLWithPath: journal, isDirectory: true).standardizedFileURL }
 
     /// Writes the entries and prints each path written and each entry skipped.
     func write(_ entries: [ImportedEntry]) throws {
+        var entries = entries
+        if let journalName {
+            if let problem = JournalNames.problem(writingTo: journalName, journal: journalURL) {
+                Console.print([problem])
+                throw ExitCode(1)
+            }
+            for index in entries.indices { entries[index].extra.append((key: "journal", value: .text(journalName))) }
+        }
         let report = try ImportWriter.write(entries, journal: journalURL, dryRun: dryRun)
         let verb = dryRun ? "would write" : "wrote"
         for path in report.written { print("\(verb) \(path)") }

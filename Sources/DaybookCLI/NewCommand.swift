@@ -22,6 +22,9 @@ struct NewCommand: ParsableCommand {
     @Option(help: "Date the entry instead of now: '2024-05-01 08:30', yesterday, friday, 'last friday', 14:30.")
     var date: String?
 
+    @Option(name: .customLong("journal"), help: "Put the entry in this journal of daybook.yml's journals (its folder, entries/NAME/).")
+    var journalName: String?
+
     @Flag(help: "Only create the entry and print its path; open no editor. Text piped in becomes the entry's text.")
     var noEdit = false
 
@@ -36,7 +39,7 @@ struct NewCommand: ParsableCommand {
         let body = noEdit ? Editor.pipedText() : ""
         let path: String
         do {
-            path = try EntryCreator.create(journal: journal.url, title: title, date: date, body: body)
+            path = try EntryCreator.create(journal: journal.url, title: title, date: date, body: body, into: journalName)
         } catch {
             throw ExitCode(Console.report(error, what: "new"))
         }

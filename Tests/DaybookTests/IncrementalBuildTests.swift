@@ -96,6 +96,16 @@ import Testing
             ("list the writers", { try journal.write("daybook.yml", Self.writersSettings(ben: "Ben")) }),
             ("an entry changes writer", { try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day two\ndate: 2024-03-02 09:00\nauthor: ben\n---\nChanged words.\n") }),
             ("a writer is renamed", { try journal.write("daybook.yml", Self.writersSettings(ben: "Benjamin")) }),
+            // Journals (`Features/Journals`): every entry is in the default one until another has entries.
+            ("name two journals", { try journal.write("daybook.yml", "title: Renamed\nlocale: fr_FR\nhome_entries: 4\ntimezone: Asia/Tokyo\njournals:\n  diary: {title: Diary}\n  travel: {title: Travels}\n") }),
+            ("put an entry in the second journal", { try journal.write("entries/2024-03-03-day.md", "---\ntitle: A new name\ndate: 2024-03-03 09:00\ntags: [sea]\njournal: travel\n---\nText.\n") }),
+            ("move an entry into a journal's folder", {
+                try journal.write("entries/travel/2024-03-04-day.md", try journal.read("entries/2024-03-04-day.md"))
+                try FileManager.default.removeItem(at: journal.root.appendingPathComponent("entries/2024-03-04-day.md"))
+            }),
+            ("move an entry between journals", { try journal.write("entries/2024-03-03-day.md", "---\ntitle: A new name\ndate: 2024-03-03 09:00\ntags: [sea]\njournal: diary\n---\nText.\n") }),
+            ("retitle a journal", { try journal.write("daybook.yml", "title: Renamed\nlocale: fr_FR\nhome_entries: 4\ntimezone: Asia/Tokyo\njournals:\n  diary: {title: Diary}\n  travel: {title: Trips}\n") }),
+            ("empty the second journal", { try FileManager.default.removeItem(at: journal.root.appendingPathComponent("entries/travel")) }),
         ]
     }
 

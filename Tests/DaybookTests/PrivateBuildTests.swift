@@ -62,10 +62,18 @@ import Testing
     /// The strongest check of "no trace": the public site of a mixed journal is, byte for byte, the
     /// site of the same journal with its private entries deleted, but for the link to the unlock
     /// page, the files under `private/` and the share page.
-    @Test func thePublicSiteIsTheSiteOfTheJournalWithoutItsPrivateEntries() throws {
+    /// With journals too: a journal that only the private entries are in leaves no trace.
+    @Test(arguments: ["", "journals:\n  diary: {title: Diary}\n  dreams: {title: Dreams}\n"])
+    func thePublicSiteIsTheSiteOfTheJournalWithoutItsPrivateEntries(journals: String) throws {
         var files = Self.journalFiles
+        files["daybook.yml"]! += journals
         files["entries/2024/06/2024-06-01.md"] = "---\ntitle: June\ndate: 2024-06-01\nlocation: { name: Oslo, lat: 59.9, lon: 10.7 }\ntags: [travel]\n---\nSun.\n"
         files["entries/2023/05/2023-05-02.md"] = "---\ntitle: A year before\ndate: 2023-05-02\nprivate: true\nlocation: { name: Oslo, lat: 59.9, lon: 10.7 }\ntags: [travel]\n---\nPrivate words.\n"
+        if !journals.isEmpty {
+            for path in ["entries/2024/05/2024-05-02-zanzibar.md", "entries/2023/05/2023-05-02.md"] {
+                files[path] = files[path]!.replacingOccurrences(of: "private: true\n", with: "private: true\njournal: dreams\n")
+            }
+        }
         let mixed = try TemporaryJournal(files)
         files["entries/2024/05/2024-05-02-zanzibar.md"] = nil
         files["entries/2023/05/2023-05-02.md"] = nil

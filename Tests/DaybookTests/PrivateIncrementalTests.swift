@@ -46,6 +46,17 @@ import Testing
              files: ["entries/2024/06/2024-06-01-alone.md": nil,
                      "entries/2024/07/2024-07-04-alone.md": "---\ntitle: Alone\ndate: 2024-07-04\nprivate: true\n---\nOnly Anna reads this.\n",
                      "entries/2024/05/2024-05-02-harbour.md": nil]),
+        // Journals (`Features/Journals`): a journal whose readers label its private entries.
+        Step(name: "journals named, a private entry in one of its own",
+             files: ["daybook.yml": "title: Two groups\nreaders:\n  - name: Anna\n  - name: Cleo\n    labels: [friends]\n"
+                        + "journals:\n  diary: {title: Diary}\n  dreams: {title: Dreams, readers: [friends]}\n",
+                     "entries/2024/07/2024-07-04-alone.md": nil,
+                     "entries/dreams/2024-07-04-alone.md": "---\ntitle: Alone\ndate: 2024-07-04\nprivate: true\n---\nOnly Anna reads this.\n"]),
+        Step(name: "a public entry moved into the private entry's journal",
+             files: ["entries/2024/05/2024-05-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-05-01\ntags: [travel]\njournal: dreams\n---\nGrey morning again.\n"]),
+        Step(name: "the private entry moved between journals",
+             files: ["entries/dreams/2024-07-04-alone.md": nil,
+                     "entries/diary/2024-07-04-alone.md": "---\ntitle: Alone\ndate: 2024-07-04\nprivate: true\n---\nOnly Anna reads this.\n"]),
     ]
 
     @Test(arguments: [false, true])

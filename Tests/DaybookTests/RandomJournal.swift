@@ -75,6 +75,11 @@ struct RandomSettings {
                      "photo_widths: \(photoWidths)", "photo_thumbnail: 16", "quote_on_every_page: \(quoteOnEveryPage)"]
         if baseURL { lines.append("base_url: https://example.org/journal/") }
         if wholePrivate { lines.append("private: true") }
+        // Two journals, the second being the folder `entries/renamed`, so that moving a file
+        // moves its entry between journals. Tied to home_entries, not drawn from the generator:
+        // the settings edits turn them on and off, and every seed keeps the sequence of edits
+        // that found its bug.
+        if homeEntries != 20 { lines.append("journals: {diary: {title: Diary}, renamed: {title: Renamed}}") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -120,6 +120,21 @@ import Testing
         #expect(Writers.writer(of: authored, default: "anna", settings: WriterSettings()) == nil)
     }
 
+    /// A journal's `author:` is the writer of its entries that name none, before `default_writer:`;
+    /// an unknown one is an error at its line in the settings.
+    @Test func aJournalsAuthorIsItsEntriesDefaultWriter() async throws {
+        var files = Self.fixture
+        files["daybook.yml"] = Self.settings + "journals:\n  diary: {title: Diary}\n  travel: {title: Travels, author: ben}\n"
+        files["entries/travel/2024/07/01.md"] = "---\ntitle: Lisbon\ndate: 2024-07-01\n---\nTrams.\n"
+        let (journal, site) = try await Self.build(files)
+        defer { journal.remove() }
+        #expect(site["2024/07/01/lisbon/index.html"]?.contains(">Ben Okafor</a>") == true)
+        #expect(site["2024/05/01/ferry/index.html"]?.contains(">Anna Lindqvist</a>") == true)
+        files["daybook.yml"] = Self.settings + "journals:\n  diary: {title: Diary}\n  travel: {title: Travels, author: bne}\n"
+        let problems = try await Self.problems(files)
+        #expect(problems == ["daybook.yml:8:36: error: unknown writer 'bne' (not under writers: in daybook.yml); did you mean ben?"], "\(problems)")
+    }
+
     @Test func suggestsTheNearestKeys() {
         #expect(WriterCheck.nearest("bne", among: ["anna", "ben"]) == ["ben"])
         #expect(WriterCheck.nearest("zz", among: ["anna", "ben"]) == [])

@@ -39,6 +39,8 @@ MARKERS = {
 PRIVATE_COLOUR = (13, 237, 171)
 PUBLIC_COLOUR = (240, 20, 200)
 QUOTE_MARKER = "Quotemarkdéjà"
+# A journal that only the private entries are in (docs/journals.md): its name and its title.
+JOURNAL_MARKERS = {"journal": "Journalmarkdréam", "journal_name": "journalmarkdreams"}
 
 
 def forms(marker):
@@ -56,7 +58,7 @@ def forms(marker):
     return {form.lower() for form in found}
 
 
-def write_journal(root, whole):
+def write_journal(root, whole, journals=False):
     # Every feature on, the tag feeds included (the private entry shares the tag "travel").
     settings = "title: Leak check\nbase_url: https://example.org/journal/\ntimezone: Europe/Oslo\ntag_feeds: true\n"
     # Two writers of public entries, so the public site has writers' pages; the third writes only
@@ -66,6 +68,8 @@ def write_journal(root, whole):
                  "default_writer: anna\n")
     if whole:
         settings += "private: true\n"
+    if journals:
+        settings += f"journals:\n  diary: {{title: Diary}}\n  {JOURNAL_MARKERS['journal_name']}: {{title: {JOURNAL_MARKERS['journal']}}}\n"
     files = {
         "daybook.yml": settings,
         "quotes.yml": f"- text: {QUOTE_MARKER} is the word of the day.\n  author: Someone\n",
@@ -87,6 +91,8 @@ def write_journal(root, whole):
             f"Only {MARKERS['body']} here.\n",
     }
     for path, text in files.items():
+        if journals:
+            text = text.replace("private: true\n", f"private: true\njournal: {JOURNAL_MARKERS['journal_name']}\n")
         target = root / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
@@ -133,10 +139,10 @@ def build(root, env):
 SHARED = ["entries/2024/05/2024-05-02-{file}/index.md", "entries/2023/05/2023-05-01-other.md"]
 
 
-@pytest.fixture(scope="module", params=["mixed", "whole"])
+@pytest.fixture(scope="module", params=["mixed", "whole", "journals"])
 def built(request, tmp_path_factory):
     root = tmp_path_factory.mktemp(f"leak-{request.param}")
-    write_journal(root, whole=request.param == "whole")
+    write_journal(root, whole=request.param == "whole", journals=request.param == "journals")
     # Both private entries shared by a link: their sealed copies are read by the checks too.
     for entry in SHARED:
         shared = subprocess.run([str(BINARY), "share", entry.replace("{file}", MARKERS["file"]), "--journal", str(root)],
@@ -152,6 +158,8 @@ def test_no_marker_in_any_form_in_any_output_file(built):
     wanted = {name: forms(marker) for name, marker in MARKERS.items()}
     if kind == "whole":
         wanted["quote"] = forms(QUOTE_MARKER)
+    if kind == "journals":
+        wanted.update({name: forms(marker) for name, marker in JOURNAL_MARKERS.items()})
     files = [path for path in site.rglob("*") if path.is_file()]
     # The check reads the unlock page, the key file and the sealed chunks too.
     assert len(files) > 10 and (site / "private/keys.js").is_file()
@@ -174,7 +182,7 @@ def test_no_image_in_the_output_is_a_private_photo(built):
     kind, root, site = built
     colours = decoded_colours(site)
     assert not [path for path, colour in colours.items() if near(colour, PRIVATE_COLOUR)]
-    if kind == "mixed":
+    if kind != "whole":
         # The check sees photos: the public one is there, in several copies.
         assert len([path for path, colour in colours.items() if near(colour, PUBLIC_COLOUR)]) >= 2
 
@@ -203,6 +211,18 @@ def test_the_check_sees_a_marker_when_the_entry_is_public(tmp_path):
         if name not in ("exif", "photo_file"):  # a photo's EXIF and file name are never published
             assert any(form in everything for form in forms(marker)), name
     assert any(near(colour, PRIVATE_COLOUR) for colour in decoded_colours(tmp_path / "_site").values())
+
+
+def test_the_check_sees_a_journal_marker_when_its_entries_are_public(tmp_path):
+    """The same for a journal: made public, its entries give it a page, a link and a badge."""
+    write_journal(tmp_path, whole=False, journals=True)
+    for path in (tmp_path / "entries").rglob("*.md"):
+        path.write_text(path.read_text(encoding="utf-8").replace("private: true\n", ""), encoding="utf-8")
+    assert build(tmp_path, {}).returncode == 0
+    everything = "".join(p.read_bytes().decode("utf-8", "replace").lower() + str(p).lower()
+                         for p in (tmp_path / "_site").rglob("*") if p.is_file())
+    for name, marker in JOURNAL_MARKERS.items():
+        assert any(form in everything for form in forms(marker)), name
 
 
 def test_secrets_reach_no_output_cache_or_log(built):

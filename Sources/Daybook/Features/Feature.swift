@@ -115,7 +115,7 @@ extension Feature {
 enum Features {
     /// Every feature, in the order the pipeline walks them. Adding a capability is a folder
     /// under `Features/` and a line here.
-    static let all: [any Feature.Type] = [Photos.self, FirstLineTitles.self, Redirects.self, Weather.self, Quotes.self, Search.self, Places.self, Memories.self, YearCalendars.self, Stats.self, Writers.self, Feeds.self, Private.self, Shares.self]
+    static let all: [any Feature.Type] = [Photos.self, FirstLineTitles.self, Redirects.self, Journals.self, Weather.self, Quotes.self, Search.self, Places.self, Memories.self, YearCalendars.self, Stats.self, Writers.self, Feeds.self, Private.self, Shares.self]
 
     /// Loads every feature beside each other.
     static func load(_ input: FeatureInput) async -> (features: [any Feature], problems: [Diagnostic]) {

@@ -12,9 +12,13 @@ enum JournalAssembler {
         let order = loaded.indices.filter { settings.includeDrafts || !(loaded[$0].isDraft || scheduledOut(loaded[$0], today, parser)) }
             .sorted { Entry.journalOrder(dates[$0], loaded[$0].sourcePath, dates[$1], loaded[$1].sourcePath) }
         var published = order.map { loaded[$0] }
+        // Its errors were reported when the entries were read (`Build.load`).
+        _ = JournalNames.assign(&published, settings: settings)
         if settings.writers.isOn {
             for index in published.indices {
-                published[index].writer = Writers.writer(of: published[index], default: settings.writers.defaultWriter, settings: settings.writers)
+                // A journal's `author:` is the default of its entries, before `default_writer:`.
+                let fallback = settings.journals.info(published[index].journal)?.author ?? settings.writers.defaultWriter
+                published[index].writer = Writers.writer(of: published[index], default: fallback, settings: settings.writers)
             }
         }
         var (paths, diagnostics) = Permalinks.assign(published)

@@ -30,6 +30,9 @@ public struct Entry: Sendable, Hashable {
     /// nil without `writers:` in the settings. Not in the cached parse: it follows from `author:`
     /// (in the file's hash) and the settings (in every page's key).
     public var writer: String?
+    /// The name of the journal the entry belongs to (`Features/Journals`), set when the journal
+    /// is assembled; "" for a site without `journals:`.
+    public var journal = ""
 
     public init(sourcePath: String, title: String?, date: LocalDateTime, rating: Int? = nil, place: Place? = nil,
                 tags: [String] = [], isDraft: Bool = false, explicitSlug: String? = nil,

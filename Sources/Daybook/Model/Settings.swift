@@ -44,6 +44,8 @@ public struct Settings: Sendable, Hashable {
     public var shares = ShareSettings()
     /// Who writes in the journal (`writers`, `default_writer`; `Features/Writers`).
     public var writers = WriterSettings()
+    /// The journals of a site that keeps several (`journals:`, `Features/Journals`).
+    public var journals = JournalSettings()
     /// Widths of a photo's published copies, in pixels, smallest first (`photo_widths`).
     public var photoWidths = [480, 960, 1600, 2400]
     /// Encoder quality of the photo copies, 1 to 100 (`photo_quality`).

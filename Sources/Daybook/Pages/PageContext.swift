@@ -22,6 +22,20 @@ struct PageContext {
         linker = Self.linker(for: page, in: view.journal)
     }
 
+    private init(view: JournalView, page: Page, linker: Linker, assets: [String: String], features: [any Feature]) {
+        self.view = view
+        self.page = page
+        self.assets = assets
+        self.features = features
+        self.linker = linker
+    }
+
+    /// The same page, its address and links, over another journal's entries: one journal of
+    /// several (`Features/Journals`).
+    func over(_ view: JournalView) -> PageContext {
+        PageContext(view: view, page: page, linker: linker, assets: assets, features: features)
+    }
+
     /// How `page` links to the rest of the site.
     static func linker(for page: Page, in journal: Journal) -> Linker {
         let settings = journal.settings

@@ -30,7 +30,8 @@ extension Build {
         // --keep-going leaves out an entry with a feature's error too (a photo's): needed before assembling.
         let early = options.keepGoing ? await loadingFeatures : nil
         let failing = KeepGoing.leaveOut(&published, problems: early?.problems ?? [], entries: files.entries)
-        diagnostics += WriterCheck.problems(published, settings: settings.writers) { files.bytes(of: $0).map { String(decoding: $0, as: UTF8.self) } }
+        diagnostics += JournalNames.assign(&published, settings: settings)
+        diagnostics += WriterCheck.problems(published, settings: settings.writers, journals: settings.journals) { files.bytes(of: $0).map { String(decoding: $0, as: UTF8.self) } }
         let (privacy, privacyProblems) = PrivatePlan.make(published, published: { settings.includeDrafts || !$0.isDraft },
                                                          settings: settings.privacy, environment: options.secrets)
         diagnostics += privacyProblems

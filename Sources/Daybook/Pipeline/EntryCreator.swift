@@ -5,11 +5,13 @@ public enum EntryCreator {
     /// Writes `entries/YYYY/MM/YYYY-MM-DD[-slug].md` dated `date` (or now, in the journal's zone)
     /// and returns its path relative to the journal.
     /// - Parameter body: the entry's text, below the front-matter (`--no-edit` with text on standard input).
-    public static func create(journal: URL, title: String?, date: String? = nil, body: String = "",
+    /// - Parameter into: one of the journals `daybook.yml` names: the entry goes in its folder, `entries/travel/YYYY/MM/`.
+    public static func create(journal: URL, title: String?, date: String? = nil, body: String = "", into name: String? = nil,
                               now: Date = Date()) throws(BuildFailure) -> String {
         let settingsText = (try? String(contentsOf: journal.appendingPathComponent(SettingsLoader.fileName), encoding: .utf8))
         let (settings, problems) = Settings.load(root: journal, text: settingsText)
         if problems.hasErrors { throw BuildFailure(problems) }
+        if let name, let problem = JournalNames.problem(writingTo: name, journal: journal) { throw BuildFailure([problem]) }
         let zone = TimeZone(identifier: settings.timeZone) ?? .gmt
 
         let when: LocalDateTime
@@ -30,7 +32,7 @@ public enum EntryCreator {
         }
         let title = title?.trimmingCharacters(in: .whitespacesAndNewlines).nonEmpty
         let day = when.localDay.iso8601
-        let folder = "entries/\(pad(when.year, 4))/\(pad(when.month, 2))"
+        let folder = "entries/\(name.map { $0 + "/" } ?? "")\(pad(when.year, 4))/\(pad(when.month, 2))"
         let stem = [day, title.map(Slug.make)?.nonEmpty].compactMap { $0 }.joined(separator: "-")
 
         var frontMatter = "---\n"

@@ -19,6 +19,9 @@ struct Feeds: Feature {
     var tagFeedsToMake: [Int: [UInt8]] = [:]
     /// Every tag feed's path and key, kept or made.
     var tagFeeds: [(path: String, key: [UInt8])] = []
+    /// The same for the journals' feeds, by position among the journals shown (`JournalFeeds`).
+    var journalFeedsToMake: [Int: [UInt8]] = [:]
+    var journalFeeds: [(path: String, key: [UInt8])] = []
 
     static let settingsKeys: Set<String> = ["feed", "tag_feeds"]
     /// How many entries the feeds hold.
@@ -61,7 +64,7 @@ struct Feeds: Feature {
         feedKey = hasher.finish()
         let key = feedKey
         feedsKept = feedPaths.allSatisfy { path in planning.kept?(path, key) == true }
-        return (feedsKept ? [] : Set(newest)).union(planTagFeeds(planning))
+        return (feedsKept ? [] : Set(newest)).union(planTagFeeds(planning)).union(planJournalFeeds(planning))
     }
 
     /// The feeds Daybook makes: those the journal's static files do not replace.
@@ -88,12 +91,12 @@ struct Feeds: Feature {
                 if let emit = making.emit { try emit([file]) } else { files.append(file) }
             }
         }
-        files += makeTagFeeds(view, making)
+        files += makeTagFeeds(view, making) + makeJournalFeeds(view, making)
         let sitePaths = Page.all(for: journal).filter { !$0.is(NotFoundPage.self) && $0.kind.inSitemap }.map { $0.sitePath(in: journal) }
         files.append(OutputFile(path: Sitemap.path, bytes: Sitemap.make(baseURL: baseURL, sitePaths: sitePaths)))
         files.append(OutputFile(path: Sitemap.robotsPath, bytes: Sitemap.robots(baseURL: baseURL)))
         files.removeAll { replaced.contains($0.path) }
-        let paths = feedPaths + [Sitemap.path, Sitemap.robotsPath].filter { !replaced.contains($0) } + tagFeeds.map(\.path)
+        let paths = feedPaths + [Sitemap.path, Sitemap.robotsPath].filter { !replaced.contains($0) } + tagFeeds.map(\.path) + journalFeeds.map(\.path)
         return DataFiles(files: files, paths: paths)
     }
 

@@ -14,19 +14,27 @@ extension Feeds {
         guard journal.settings.tagFeeds else { return [] }
         var needs: Set<Int> = []
         for (index, tag) in journal.tags.enumerated() {
-            var hasher = ContentHash.Hasher()
-            hasher.add(planning.keys.siteKey)
-            hasher.add(tag.name)
-            let newest = tag.entries.prefix(Self.count)
-            for entry in newest { hasher.add(planning.keys.entryKeys[entry]) }
-            let key = hasher.finish(), path = Self.tagFeedPath(tag)
-            tagFeeds.append((path, key))
-            if planning.kept?(path, key) != true {
-                tagFeedsToMake[index] = key
+            let planned = Self.planFeed(Self.tagFeedPath(tag), named: tag.name, of: tag.entries, planning)
+            tagFeeds.append((Self.tagFeedPath(tag), planned.key))
+            if let newest = planned.needs {
+                tagFeedsToMake[index] = planned.key
                 needs.formUnion(newest)
             }
         }
         return needs
+    }
+
+    /// A feed of the newest of `entries` at `path`: its key, from everything site-wide, `name`
+    /// and those entries' files and addresses; and the entries it needs, nil when the last
+    /// build left it as it would be made now.
+    static func planFeed(_ path: String, named name: String, of entries: [Int], _ planning: DataPlanning) -> (key: [UInt8], needs: ArraySlice<Int>?) {
+        var hasher = ContentHash.Hasher()
+        hasher.add(planning.keys.siteKey)
+        hasher.add(name)
+        let newest = entries.prefix(count)
+        for entry in newest { hasher.add(planning.keys.entryKeys[entry]) }
+        let key = hasher.finish()
+        return (key, planning.kept?(path, key) == true ? nil : newest)
     }
 
     /// The tag feeds to make: titled with the journal's title and the tag's name, their `id` and
@@ -45,7 +53,7 @@ extension Feeds {
     /// A tag page names its feed in its `<head>` (`tag_feed`). Its key needs nothing more: the
     /// settings and the page's address are in every page's key.
     func context(for page: PageContext) -> [String: Any] {
-        guard isOn, page.journal.settings.tagFeeds, page.page.is(TagPage.self) else { return [:] }
+        guard isOn, page.journal.settings.tagFeeds, page.page.is(TagPage.self) else { return journalFeedContext(for: page) }
         let tag = page.journal.tags[page.page.index]
         return ["tag_feed": ["href": page.linker.href(Self.tagFeedPath(tag)), "title": "\(page.journal.settings.title): \(tag.name)"]]
     }

@@ -15,6 +15,8 @@ public struct PrivacySettings: Sendable, Hashable, CustomStringConvertible {
     /// Where `private: true` stands in `daybook.yml`, for errors about the secrets it calls for.
     var wholeJournalLine = 1
     var wholeJournalColumn = 1
+    /// Reader labels of each journal's private entries that name none (`Features/Journals`).
+    var journalReaders: [String: Set<String>] = [:]
     /// Set by the build: the public pages link to an unlock page.
     var hasEdition = false
     /// Set by the build: the pages being made are an encrypted edition.

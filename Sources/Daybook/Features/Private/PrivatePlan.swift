@@ -44,7 +44,8 @@ struct PrivatePlan: Sendable, CustomStringConvertible {
             let marks = EntryPrivacy(entry)
             problems += marks.problems
             guard settings.wholeJournal || marks.isPrivate else { continue }
-            labels[entry.sourcePath] = marks.labels
+            // A journal's readers (`journals: {dreams: {readers: [me]}}`) for entries that name none.
+            labels[entry.sourcePath] = marks.labels.isEmpty ? settings.journalReaders[entry.journal] ?? [] : marks.labels
             if marks.isPrivate, firstPrivate == nil { firstPrivate = marks.location }
         }
         guard settings.wholeJournal || !labels.isEmpty else { return (nil, problems) }

@@ -9,7 +9,8 @@ struct SearchDocument: Sendable {
     var frequencies: [(term: Int, frequency: Int)]
     /// Number of terms in the title and body.
     var length: Int
-    /// `#road-trip` for each tag, `@new` and `@york` for a place named New York, `!4` for a rating, `~anna` for a writer.
+    /// `#road-trip` for each tag, `@new` and `@york` for a place named New York, `!4` for a rating,
+    /// `~anna` for a writer, `%travel` for the journal.
     var filters: [String]
 
     /// - Parameter writerName: the display name of the entry's writer, for `by:` with a name.
@@ -30,6 +31,8 @@ struct SearchDocument: Sendable {
         }
         if let rating = entry.rating { filters.append("!\(rating)") }
         if let writer = entry.writer { filters += Self.writerKeys(writer, name: writerName, tokenizer: &tokenizer) }
+        // `journal:travel`: the entry's journal, part of its document's key (`SearchPlan`).
+        if !entry.journal.isEmpty { filters.append("%" + entry.journal) }
         frequencies = counter.take()
         self.length = length
         // Two tags of an entry can fold to one key (`Road trip`, `road-trip`).

@@ -45,11 +45,14 @@ struct SearchPlan: Sendable {
     /// writer's key and name, which the settings can change without the file (`default_writer`).
     static func documentKeys(_ journal: Journal, contentHashes: [[UInt8]]) -> [[UInt8]] {
         let writers = journal.settings.writers
-        guard writers.isOn else { return contentHashes }
         return journal.entries.indices.map { index in
-            guard let key = journal.entries[index].writer else { return contentHashes[index] }
-            let name = writers.writer(key)?.name ?? ""
-            return ContentHash.digest(parts: [contentHashes[index], Array("writer \(key)\u{0}\(name)".utf8)])
+            let entry = journal.entries[index]
+            var key = contentHashes[index]
+            // An entry's journal follows from its folder and the settings too, not its file alone.
+            if !entry.journal.isEmpty { key = ContentHash.digest(parts: [key, Array(entry.journal.utf8)]) }
+            guard writers.isOn, let writer = entry.writer else { return key }
+            let name = writers.writer(writer)?.name ?? ""
+            return ContentHash.digest(parts: [key, Array("writer \(writer)\u{0}\(name)".utf8)])
         }
     }
 

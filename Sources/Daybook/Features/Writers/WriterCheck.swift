@@ -4,7 +4,8 @@ enum WriterCheck {
     /// - Parameters:
     ///   - entries: every entry read, private ones and drafts too.
     ///   - text: an entry file's text, read again only to point at an unknown writer's column.
-    static func problems(_ entries: [Entry], settings: WriterSettings, text: (String) -> String?) -> [Diagnostic] {
+    static func problems(_ entries: [Entry], settings: WriterSettings, journals: JournalSettings = JournalSettings(),
+                         text: (String) -> String?) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         let yml = SettingsLoader.fileName
         guard settings.isOn else {
@@ -16,6 +17,10 @@ enum WriterCheck {
         }
         if let fallback = settings.defaultWriter, settings.writer(fallback) == nil {
             problems.append(.error(unknown(fallback, settings), at: SourceLocation(file: yml, line: settings.defaultLine, column: settings.defaultColumn)))
+        }
+        for journal in journals.list {
+            guard let author = journal.author, settings.writer(author) == nil else { continue }
+            problems.append(.error(unknown(author, settings), at: SourceLocation(file: yml, line: journal.authorLine, column: journal.authorColumn)))
         }
         for entry in entries {
             guard let value = entry.extra["author"] else { continue }
