@@ -92,6 +92,38 @@ import Testing
         #expect(try await Self.errors(["daybook.yml": settings, "entries/a.md": "---\ndate: 2024-01-01\n---\nA.\n"]) == [message])
     }
 
+    /// The entry page names its journal as its row does: with two or more journals shown, and
+    /// linked to the journal's home; a site with one journal shown names none.
+    @Test func theEntryPageNamesItsJournalAsItsRowDoes() async throws {
+        let journal = try await Self.build(Self.fixture)
+        defer { journal.remove() }
+        let badge = { (name: String, title: String) in "<span class=\"journal-badge\"><a href=\"../../../../\(name)/index.html\">\(title)</a></span>" }
+        #expect(try journal.read("_site/2024/03/03/train/index.html").contains(badge("travel", "Travels")))
+        #expect(try journal.read("_site/2024/03/04/back/index.html").contains(badge("diary", "Diary")))
+        var files = Self.fixture
+        for path in files.keys where path.hasPrefix("entries/travel/") || files[path]!.contains("journal: travel") { files[path] = nil }
+        let one = try await Self.build(files)
+        defer { one.remove() }
+        #expect(try !one.read("_site/2024/03/01/home-day/index.html").contains("journal-badge"))
+    }
+
+    /// A journal's archives show the calendar of its own days, linking each day to the entry's
+    /// address in the whole site, where entries of one day and title in two journals are told apart.
+    @Test func aJournalsArchivesShowTheCalendarOfItsOwnDays() async throws {
+        var files = Self.fixture
+        // The travel one is `walk-2/` in the whole site, `walk/` in its journal alone.
+        files["entries/2024/2024-03-05.md"] = "---\ntitle: Walk\ndate: 2024-03-05\njournal: travel\n---\nFar away.\n"
+        files["entries/travel/2024-03-05.md"] = "---\ntitle: Walk\ndate: 2024-03-05\njournal: diary\n---\nNear home.\n"
+        let journal = try await Self.build(files)
+        defer { journal.remove() }
+        let archives = try journal.read("_site/travel/archives/index.html")
+        #expect(archives.contains("<caption id=\"calendar-2024\">2024: 4 days with entries<"))
+        #expect(archives.contains("href=\"../../2024/03/02/ferry/index.html\"") && !archives.contains("home-day"))
+        #expect(archives.contains("href=\"../../2024/03/05/walk-2/index.html\""))
+        #expect(try journal.read("_site/2024/03/05/walk-2/index.html").contains("<p>Far away.</p>"))
+        #expect(try journal.read("_site/archives/index.html").contains("<caption id=\"calendar-2024\">2024: 6 days with entries<"))
+    }
+
     @Test func aSiteWithoutJournalsIgnoresAJournalKeyAndShowsNoJournal() async throws {
         let journal = try await Self.build(["entries/a.md": "---\ntitle: A\ndate: 2024-01-01\njournal: travel\n---\nA.\n"])
         defer { journal.remove() }
@@ -158,15 +190,34 @@ import Testing
         #expect(try folder.read("journal/_site/index.html").contains("journal-badge") == false, "one journal with entries: no badges")
     }
 
+    /// The two-journal site with feeds.
+    static func buildWithBaseURL() async throws -> TemporaryJournal {
+        var files = fixture
+        files["daybook.yml"] = settings + "base_url: https://example.org/\n"
+        return try await build(files)
+    }
+
     @Test func withABaseURLEachJournalHasItsFeedNamedInItsHome() async throws {
-        var files = Self.fixture
-        files["daybook.yml"] = Self.settings + "base_url: https://example.org/\n"
-        let journal = try await Self.build(files)
+        let journal = try await Self.buildWithBaseURL()
         defer { journal.remove() }
         let feed = try journal.read("_site/travel/feed.xml")
         #expect(feed.contains("<title>Two: Travels</title>") && feed.contains("Ferry") && feed.contains("Train") && !feed.contains("Home day"))
         #expect(feed.contains("<id>https://example.org/travel/</id>"))
         #expect(try journal.read("_site/travel/index.html").contains("<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Two: Travels\" href=\"../travel/feed.xml\">"))
         #expect(try journal.read("_site/sitemap.xml").contains("<loc>https://example.org/travel/</loc>"))
+    }
+
+    /// Beside its Atom feed, each journal has a JSON Feed of the same entries, named in its home's
+    /// `<head>`; the site's `feed.json` keeps every journal's.
+    @Test func withABaseURLEachJournalHasAJSONFeedToo() async throws {
+        let journal = try await Self.buildWithBaseURL()
+        defer { journal.remove() }
+        let feed = try journal.read("_site/travel/feed.json")
+        #expect(feed.contains("\"title\" : \"Two: Travels\"") && feed.contains("Ferry") && feed.contains("Train") && !feed.contains("Home day"))
+        #expect(feed.contains("\"feed_url\" : \"https://example.org/travel/feed.json\"") && feed.contains("\"home_page_url\" : \"https://example.org/travel/\""))
+        #expect(try journal.read("_site/feed.json").contains("Home day"))
+        #expect(try journal.read("_site/travel/index.html")
+            .contains("<link rel=\"alternate\" type=\"application/feed+json\" title=\"Two: Travels\" href=\"../travel/feed.json\">"))
+        #expect(try !journal.read("_site/tags/sea/index.html").contains("type=\"application/feed+json\" title=\"Two: sea\""))
     }
 }

@@ -32,9 +32,15 @@ struct YearCalendars: Feature {
     /// The archives show every day of the newest year, which their own key (months' counts) does
     /// not cover: each written day, its counts and the address of its first entry join it here.
     mutating func assemble(_ journal: inout Journal) {
-        guard shading != nil, let newest = journal.years.first else { return }
+        archivesKey = Self.archivesKey(journal)
+    }
+
+    /// The days the archives' calendar of `journal` shows, for the key of its archives (a
+    /// journal's own archives, `JournalScoped<ArchivesPage>`, take it for that journal alone).
+    static func archivesKey(_ journal: Journal) -> String {
+        guard CalendarShading(rawValue: journal.settings.calendar) != nil, let newest = journal.years.first else { return "" }
         let days = DayTally.tally(journal, DayTally.entries(of: newest, in: journal))
-        archivesKey = days.sorted { $0.key < $1.key }.map { day, tally in
+        return days.sorted { $0.key < $1.key }.map { day, tally in
             "\(day.iso8601) \(tally.entries) \(tally.words) \(journal.paths[tally.first])"
         }.joined(separator: "\n")
     }
@@ -53,9 +59,11 @@ struct YearCalendars: Feature {
             let dates = LocalizedDates(locale: journal.settings.locale)
             return ["calendar": block(year, shading, journal, dates, page.linker, legend: true)]
         }
-        if page.page.is(ArchivesPage.self) {
+        let scoped = page.page.is(JournalScoped<ArchivesPage>.self)
+        if page.page.is(ArchivesPage.self) || scoped {
             guard let shading else { return ["calendars": false] }
-            let journal = page.journal
+            // A journal's archives show its own days (its pages are made only while it is shown).
+            let journal = scoped ? ShownJournals.of(page.journal).list[page.page.index].journal : page.journal
             let dates = LocalizedDates(locale: journal.settings.locale)
             // The newest year only: one calendar per year made the archives of a journal of decades
             // megabytes; each year's page has its own, a click away in the month grids below.

@@ -85,7 +85,7 @@ struct Feeds: Feature {
             let items = items(newest, view, making)
             // Each feed holds the newest entries whole: on a build from scratch each is written
             // before the next is made, so a large entry is not in both at once (issue 23).
-            let makers: [(String, (FeedHeader, [FeedItem]) -> [UInt8])] = [(AtomFeed.path, { AtomFeed.make($0, $1) }), (JSONFeed.path, JSONFeed.make)]
+            let makers: [(String, (FeedHeader, [FeedItem]) -> [UInt8])] = [(AtomFeed.path, { AtomFeed.make($0, $1) }), (JSONFeed.path, { JSONFeed.make($0, $1) })]
             for (path, make) in makers where !replaced.contains(path) {
                 let file = keyed(path, make(header, items))
                 if let emit = making.emit { try emit([file]) } else { files.append(file) }

@@ -5,7 +5,8 @@ enum JSONFeed {
     /// Laid out as `JSONEncoder` did with sorted keys and unescaped slashes, so the same journal
     /// gives the same bytes as before; written by `JSONWriter` because the encoder held every
     /// body several times over (its own tree, its buffer, then the copy into bytes: issue 23).
-    static func make(_ header: FeedHeader, _ items: [FeedItem]) -> [UInt8] {
+    /// At `path`, for the page at `home` (a journal's feed, `travel/feed.json`, is for its home).
+    static func make(_ header: FeedHeader, _ items: [FeedItem], at path: String = path, home: String = "") -> [UInt8] {
         // Room for the bodies and an eighth more for their escapes, so a large body is not
         // copied again while it is written.
         let bodies = items.reduce(0) { $0 + $1.html.utf8.count }
@@ -15,7 +16,7 @@ enum JSONFeed {
             json.field("authors") { $0.array([header.author]) { json, name in json.object { $0.field("name") { $0.string(name) } } } }
             if let description = header.description { json.field("description") { $0.string(description) } }
             json.field("feed_url") { $0.string(header.baseURL + path) }
-            json.field("home_page_url") { $0.string(header.baseURL) }
+            json.field("home_page_url") { $0.string(header.baseURL + home) }
             json.field("items") { $0.array(items) { json, item in item.write(to: &json) } }
             json.field("language") { $0.string(header.language) }
             json.field("title") { $0.string(header.title) }

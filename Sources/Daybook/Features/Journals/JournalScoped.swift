@@ -11,11 +11,13 @@ enum JournalScoped<Base: PageKind>: PageKind {
         return shown.path + Base.sitePath(0, in: shown.journal)
     }
 
-    /// What the base kind shows of the journal's entries, and, for the numbers, the figures.
+    /// What the base kind shows of the journal's entries; for the numbers, the figures; for the
+    /// archives, the days of its calendar (`YearCalendars`).
     static func structure(_ index: Int, in journal: Journal) -> [String] {
         let alone = ShownJournals.of(journal).list[index].journal
         let figures = Base.self == StatsPage.self ? ["\(JournalStats(alone))"] : []
-        return Base.structure(0, in: alone) + figures
+        let days = Base.self == ArchivesPage.self ? [YearCalendars.archivesKey(alone)] : []
+        return Base.structure(0, in: alone) + figures + days
     }
 
     static func context(_ index: Int, _ page: PageContext) -> (title: String?, values: [String: Any]) {

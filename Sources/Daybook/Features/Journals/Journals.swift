@@ -5,7 +5,8 @@
 struct Journals: Feature {
     var shown = ShownJournals.empty
     /// Each entry's journal, in journal order; empty without `journals:`.
-    var entryJournals = ""
+    var journalOfEntry: [String] = []
+    var entryJournals: String { journalOfEntry.joined(separator: "\n") }
 
     static let pageKinds: [any PageKind.Type] = [
         JournalHomePage.self, JournalScoped<TagsPage>.self, JournalScoped<ArchivesPage>.self, JournalScoped<StatsPage>.self,
@@ -17,13 +18,20 @@ struct Journals: Feature {
 
     mutating func assemble(_ journal: inout Journal) {
         shown = ShownJournals(journal)
-        if journal.settings.journals.isEnabled { entryJournals = journal.entries.map(\.journal).joined(separator: "\n") }
+        if journal.settings.journals.isEnabled { journalOfEntry = journal.entries.map(\.journal) }
         journal.derived[ShownJournals.derivedKey] = shown
     }
 
     /// The navigation's links and the rows' badges are on every page. Which journal a row names
     /// follows from the entry's path and front-matter, which its page's key already takes.
     var siteKey: String { shown.key }
+
+    /// An entry's page names its journal, which moving its file to another journal's folder
+    /// changes without changing its bytes or address (all the key of a whole entry holds).
+    func key(for page: Page) -> String {
+        guard !shown.list.isEmpty, page.is(EntryPage.self), page.index < journalOfEntry.count else { return "" }
+        return journalOfEntry[page.index]
+    }
 
     /// The search index files an entry under its journal, which moving its file to another
     /// journal's folder changes without changing the entry's address or words.

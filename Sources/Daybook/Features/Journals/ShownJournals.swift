@@ -42,6 +42,10 @@ struct ShownJournals: Sendable {
         settings.includeDrafts = true
         var (alone, _) = JournalAssembler.assemble(indices.map { journal.entries[$0] }, settings: settings)
         alone.words = journal.words
+        // Each entry keeps its address in the whole site: two entries of one day and title in
+        // two journals are `a/` and `a-2/` there, both `a/` alone. The order is the same, since
+        // `Entry.journalOrder` orders by date and then file, which no two entries share.
+        if alone.entries.count == indices.count { alone.paths = indices.map { journal.paths[$0] } }
         return alone
     }
 
