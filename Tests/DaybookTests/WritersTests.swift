@@ -136,10 +136,10 @@ import Testing
     }
 
     @Test func suggestsTheNearestKeys() {
-        #expect(WriterCheck.nearest("bne", among: ["anna", "ben"]) == ["ben"])
-        #expect(WriterCheck.nearest("zz", among: ["anna", "ben"]) == [])
-        #expect(WriterCheck.distance("kitten", "sitting") == 3)
-        #expect(WriterCheck.distance("", "abc") == 3)
+        #expect(Spelling.nearest("bne", among: ["anna", "ben"]) == ["ben"])
+        #expect(Spelling.nearest("zz", among: ["anna", "ben"]) == [])
+        #expect(Spelling.distance("kitten", "sitting") == 3)
+        #expect(Spelling.distance("", "abc") == 3)
     }
 
     /// `by:anna` and `by:"Anna Lindqvist"` look up these filter terms (`search.js`).

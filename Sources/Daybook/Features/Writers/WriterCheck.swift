@@ -42,33 +42,9 @@ enum WriterCheck {
         let keys = settings.writers.map(\.key)
         // A display name written for a key names that key.
         let named = settings.writers.filter { $0.name.lowercased() == key.lowercased() }.map(\.key)
-        let near = named.isEmpty ? nearest(key, among: keys) : named
+        let near = named.isEmpty ? Spelling.nearest(key, among: keys) : named
         let hint = near.isEmpty ? "the writers are \(keys.joined(separator: ", "))" : "did you mean \(near.joined(separator: " or "))?"
         return "unknown writer '\(key)' (not under writers: in daybook.yml); \(hint)"
-    }
-
-    /// The keys closest to `word` by edit distance, when close enough to be a slip.
-    static func nearest(_ word: String, among keys: [String]) -> [String] {
-        let lowered = word.lowercased()
-        let scored = keys.map { ($0, distance(lowered, $0)) }
-        guard let best = scored.map(\.1).min(), best <= max(2, lowered.count / 3) else { return [] }
-        return scored.filter { $0.1 == best }.map(\.0)
-    }
-
-    /// Levenshtein distance, over characters.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let kept = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = kept
-            }
-        }
-        return a.isEmpty ? b.count : row[b.count]
     }
 
     /// The column of `value` on line `line` of `text` (after `author:`), 1 when not found.
