@@ -69,6 +69,13 @@ import Testing
         #expect(try await Self.problems(files) == ["daybook.yml:2:17: error: default_writer needs the writers listed under writers:"])
     }
 
+    /// As `default_writer:`: a journal's `author:` without `writers:` would name nobody, silently.
+    @Test func aJournalsAuthorWithoutWritersIsAnErrorInTheSettings() async throws {
+        var files = Self.fixture
+        files["daybook.yml"] = "title: Two of us\njournals:\n  diary: {title: Diary}\n  travel: {title: Travels, author: ben}\n"
+        #expect(try await Self.problems(files) == ["daybook.yml:4:36: error: the author of journal 'travel' needs the writers listed under writers:"])
+    }
+
     /// Without `writers:`, `author:` is a key Daybook does not read, as before: no error, no writer.
     @Test func withoutWritersAuthorMeansNothing() async throws {
         var files = Self.fixture
