@@ -60,6 +60,8 @@ import Testing
         let home = try journal.read("_site/index.html")
         #expect(home.contains("<a class=\"journal-link\" href=\"travel/index.html\">Travels</a>"))
         #expect(home.contains("<span class=\"journal-badge\"><a href=\"travel/index.html\">Travels</a></span>"))
+        // On a journal's own home every row is of that journal: no row names it.
+        #expect(!travel.contains("journal-badge") && !diary.contains("journal-badge"))
     }
 
     @Test func defaultJournalTakesTheEntriesThatNameNone() async throws {
