@@ -71,6 +71,8 @@ import Testing
         let (journal, _) = DaybookTests.journal(Self.entries.filter { $0.1.contains("journal: diary") }, settings: settings)
         #expect(Memories.ofJournals(journal, words: .english).isEmpty)
         #expect(Memories.ofJournals(Self.twoJournals(), words: .english).count == 2)
+        // No entries of its own is no "on this day", not the whole journal's.
+        #expect(OnThisDayShown(journal: Self.twoJournals(), words: .english, positions: []) == nil)
     }
 
     static let files: [String: String] = [

@@ -11,7 +11,9 @@ struct OnThisDayShown: Sendable {
     /// Nil for a journal without entries. `positions`: the entries of one journal of several
     /// (journal order), whose data files go under `folder` (`travel/`); nil: every entry's.
     init?(journal: Journal, words: OnThisDayWords, positions: [Int]? = nil, folder: String = "") {
-        guard let newest = positions?.first ?? (journal.entries.isEmpty ? nil : 0) else { return nil }
+        // An empty `positions` is a journal without entries too, not the whole journal.
+        let first = positions.map { $0.first } ?? journal.entries.indices.first
+        guard let newest = first else { return nil }
         let days = OnThisDay.index(journal, positions: positions)
         day = journal.entries[newest].date.localDay
         groups = OnThisDay.groups(on: day, days: days, journal: journal)
