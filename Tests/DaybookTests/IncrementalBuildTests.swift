@@ -107,6 +107,9 @@ import Testing
                 try FileManager.default.removeItem(at: journal.root.appendingPathComponent("entries/2024-03-04-day.md"))
             }),
             ("move an entry between journals", { try journal.write("entries/2024-03-03-day.md", "---\ntitle: A new name\ndate: 2024-03-03 09:00\ntags: [sea]\njournal: diary\n---\nText.\n") }),
+            // A journal's own "on this day" (its newest day is 4 March 2024): its page and data files.
+            ("write a travel entry a year before its newest day", { try journal.write("entries/travel/2023-03-04-trip.md", "---\ntitle: Trip\ndate: 2023-03-04\n---\nAway.\n") }),
+            ("retitle the travel entry on this day", { try journal.write("entries/travel/2023-03-04-trip.md", "---\ntitle: Trip, a year before\ndate: 2023-03-04\n---\nAway.\n") }),
             ("retitle a journal", { try journal.write("daybook.yml", "title: Renamed\nlocale: fr_FR\nhome_entries: 4\ntimezone: Asia/Tokyo\njournals:\n  diary: {title: Diary}\n  travel: {title: Trips}\n") }),
             ("empty the second journal", { try FileManager.default.removeItem(at: journal.root.appendingPathComponent("entries/travel")) }),
         ]

@@ -32,7 +32,8 @@ import Testing
 
     @Test func rendersTheTwoJournalsPagesAsRecorded() async throws {
         try await FeatureGolden.check(Self.fixture, pages: ["index.html", "travel/index.html", "diary/index.html", "tags/sea/index.html",
-                                                                     "travel/tags/index.html", "travel/archives/index.html", "travel/stats/index.html"],
+                                                                     "travel/tags/index.html", "travel/archives/index.html", "travel/stats/index.html",
+                                                                     "travel/on-this-day/index.html"],
                                       folder: "journals")
     }
 
@@ -147,6 +148,9 @@ import Testing
             let text = try withPrivate.read("_site/\(page)")
             #expect(!text.contains("Travels") && !text.contains("journal-badge") && !text.contains("journal-link"), "\(page)")
         }
+        // Nor "on this day" of its own: the data files are the public entries' alone, as without it.
+        let days = { (site: URL) in try tree(site).filter { $0.key.contains("on-this-day/days.") } }
+        #expect(try days(withPrivate.site) == days(onePublic.site))
     }
 
     @Test func aJournalsReadersLabelItsPrivateEntriesThatNameNone() throws {

@@ -1,5 +1,6 @@
 /// A journal's home, at `<name>/`: its title and description, then its whole recent months
-/// until they hold `home_entries`, as the site's home does for all journals, and a link to its archives.
+/// until they hold `home_entries`, as the site's home does for all journals, and a link to its archives;
+/// its "on this day" block comes from `Memories`.
 enum JournalHomePage: PageKind {
     static let template = "journal-home"
 
@@ -21,7 +22,8 @@ enum JournalHomePage: PageKind {
         var context: [String: Any] = [
             "journal": ["name": shown.info.name, "title": shown.info.title, "description": shown.info.description ?? false,
                         "archives": page.linker.href(shown.path + "archives/"), "tags": page.linker.href(shown.path + "tags/"),
-                        "stats": page.linker.href(shown.path + "stats/")] as [String: Any],
+                        "stats": page.linker.href(shown.path + "stats/"),
+                        "on_this_day_url": page.linker.href(shown.path + OnThisDayPage.path)] as [String: Any],
             "sections": page.sections(entries, rows: page.row), "more": false,
             "count_text": page.entriesText(shown.entries.count),
         ]

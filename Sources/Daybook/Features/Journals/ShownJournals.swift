@@ -23,16 +23,21 @@ struct ShownJournals: Sendable {
     private init() {}
 
     init(_ journal: Journal) {
-        let settings = journal.settings.journals
-        guard settings.isEnabled else { return }
-        var byName: [String: [Int]] = [:]
-        for index in journal.entries.indices { byName[journal.entries[index].journal, default: []].append(index) }
-        guard settings.list.filter({ byName[$0.name] != nil }).count > 1 else { return }
-        let shown = settings.list.compactMap { info in
-            byName[info.name].map { Shown(info: info, entries: $0, journal: Self.alone($0, of: journal)) }
-        }
+        let shown = Self.entries(of: journal).map { Shown(info: $0.info, entries: $0.entries, journal: Self.alone($0.entries, of: journal)) }
         list = shown
         positions = Dictionary(uniqueKeysWithValues: shown.enumerated().map { ($0.element.info.name, $0.offset) })
+    }
+
+    /// The journals shown and their entries (indices, newest first), in the order of `list`,
+    /// without the journal of each alone: for a feature that works them out while the journals
+    /// are assembled beside it (`Memories`).
+    static func entries(of journal: Journal) -> [(info: JournalSettings.Info, entries: [Int])] {
+        let settings = journal.settings.journals
+        guard settings.isEnabled else { return [] }
+        var byName: [String: [Int]] = [:]
+        for index in journal.entries.indices { byName[journal.entries[index].journal, default: []].append(index) }
+        guard settings.list.filter({ byName[$0.name] != nil }).count > 1 else { return [] }
+        return settings.list.compactMap { info in byName[info.name].map { (info, $0) } }
     }
 
     /// The journal of the entries at `indices` alone: assembled as the whole one was, keeping

@@ -21,11 +21,12 @@ enum OnThisDay {
         return [monthDay(day)]
     }
 
-    /// Journal indices of each day of the year's entries, in journal order (newest first).
-    static func index(_ journal: Journal) -> [Int: [Int]] {
+    /// Journal indices of each day of the year's entries, in journal order (newest first): of
+    /// the entries at `positions` (one journal of several), else of every entry.
+    static func index(_ journal: Journal, positions: [Int]? = nil) -> [Int: [Int]] {
         var days: [Int: [Int]] = [:]
         // By index: an entry taken out whole is a copy of all its fields, for each of thousands.
-        for position in journal.entries.indices {
+        for position in positions ?? Array(journal.entries.indices) {
             days[monthDay(journal.entries[position].date.localDay), default: []].append(position)
         }
         return days

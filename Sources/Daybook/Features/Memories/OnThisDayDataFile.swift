@@ -5,7 +5,7 @@
 ///
 /// `on-this-day/days.<hash>/0228.js`: `daybookOnThisDayDay("0228",[[2024,"Title","2024/02/28/title/"],…]);`,
 /// the day's entries in journal order (newest first), links relative to the site root, only
-/// ASCII. The folder is named by all the files' content, like every asset, so a browser never
+/// ASCII. One journal of several has its own, `travel/on-this-day/days.<hash>/`. The folder is named by all the files' content, like every asset, so a browser never
 /// mixes days of two builds; the pages carry which days have a file (`mask`), so no file is
 /// asked for in vain.
 struct OnThisDayDataFiles: Sendable {
@@ -18,13 +18,14 @@ struct OnThisDayDataFiles: Sendable {
     /// whether the day has a file.
     var mask: String
 
-    init(_ journal: Journal, days: [Int: [Int]], untitled: String) {
+    /// `under`: the folder of one journal of several (`travel/`), "" for the whole site's.
+    init(_ journal: Journal, days: [Int: [Int]], untitled: String, under: String = "") {
         let named = days.keys.sorted().map { monthDay in
             (name: pad(monthDay, 4), bytes: ScriptData.call(Self.function, name: pad(monthDay, 4),
                                                            json: Self.json(journal, entries: days[monthDay] ?? [], untitled: untitled)))
         }
         let digest = ContentHash.digest(parts: named.flatMap { [Array($0.name.utf8), $0.bytes] })
-        folder = "on-this-day/days.\(hexString(digest).prefix(10))/"
+        folder = under + "on-this-day/days.\(hexString(digest).prefix(10))/"
         files = named.map { [folder] in OutputFile(path: "\(folder)\($0.name).js", bytes: $0.bytes) }
         mask = Self.mask(days.keys)
     }

@@ -8,14 +8,17 @@ struct OnThisDayShown: Sendable {
     /// The titles and links of the entries shown, for the key: they are not the pages' own entries.
     private var shownEntries: [String]
 
-    /// Nil for a journal without entries.
-    init?(journal: Journal, words: OnThisDayWords) {
-        guard let newest = journal.entries.first else { return nil }
-        let days = OnThisDay.index(journal)
-        day = newest.date.localDay
+    /// Nil for a journal without entries. `positions`: the entries of one journal of several
+    /// (journal order), whose data files go under `folder` (`travel/`); nil: every entry's.
+    init?(journal: Journal, words: OnThisDayWords, positions: [Int]? = nil, folder: String = "") {
+        // An empty `positions` is a journal without entries too, not the whole journal.
+        let first = positions.map { $0.first } ?? journal.entries.indices.first
+        guard let newest = first else { return nil }
+        let days = OnThisDay.index(journal, positions: positions)
+        day = journal.entries[newest].date.localDay
         groups = OnThisDay.groups(on: day, days: days, journal: journal)
         self.words = words
-        data = OnThisDayDataFiles(journal, days: days, untitled: words.untitled)
+        data = OnThisDayDataFiles(journal, days: days, untitled: words.untitled, under: folder)
         shownEntries = groups.flatMap(\.entries).map { "\(journal.entries[$0].title ?? "")\u{0}\(journal.paths[$0])" }
     }
 
