@@ -11,7 +11,8 @@ enum JournalHomePage: PageKind {
 
     static func structure(_ index: Int, in journal: Journal) -> [String] {
         let shown = ShownJournals.of(journal).list[index]
-        return [shown.info.name, shown.info.title, shown.info.description ?? "", "\(shown.entries.count)"]
+        let places = JournalScoped<MapPage>.has(shown, in: journal) ? ["places"] : []
+        return [shown.info.name, shown.info.title, shown.info.description ?? "", "\(shown.entries.count)"] + places
     }
 
     static func context(_ index: Int, _ page: PageContext) -> (title: String?, values: [String: Any]) {
@@ -21,7 +22,8 @@ enum JournalHomePage: PageKind {
         var context: [String: Any] = [
             "journal": ["name": shown.info.name, "title": shown.info.title, "description": shown.info.description ?? false,
                         "archives": page.linker.href(shown.path + "archives/"), "tags": page.linker.href(shown.path + "tags/"),
-                        "stats": page.linker.href(shown.path + "stats/")] as [String: Any],
+                        "stats": page.linker.href(shown.path + "stats/"),
+                        "places": JournalScoped<MapPage>.has(shown, in: journal) ? page.linker.href(shown.path + "places/") : false] as [String: Any],
             "sections": page.sections(entries, rows: page.row), "more": false,
             "count_text": page.entriesText(shown.entries.count),
         ]
