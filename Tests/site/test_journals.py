@@ -56,7 +56,7 @@ def map_places(browser, page):
     return browser.execute_script("""
         const name = a => (a.querySelector('.pin-name') || {}).textContent || a.getAttribute('aria-label').replace(/, [^,]*$/, '');
         const pins = [...document.querySelectorAll('.map-level a.pin-mark')];
-        return {pins: pins.map(name), hrefs: pins.map(a => a.href),
+        return {pins: pins.map(name), hrefs: pins.map(a => new URL(a.getAttribute('href'), document.baseURI).href),
                 rows: [...document.querySelectorAll('.place-list th a')].map(a => a.textContent),
                 rowHrefs: [...document.querySelectorAll('.place-list th a')].map(a => a.href)};""")
 
