@@ -87,6 +87,9 @@ import Testing
         #expect(travel.contains("<a href=\"../../places/paris/index.html\">Paris</a>") && travel.contains("Calais") && travel.contains("Lille"))
         #expect(!travel.contains("paris-2"))
         #expect(try journal.read("_site/travel/index.html").contains("<a href=\"../travel/places/index.html\">Places</a>"))
+        // A journal's numbers name its most frequent places by the site's addresses too.
+        let numbers = try journal.read("_site/diary/stats/index.html")
+        #expect(numbers.contains("<a href=\"../../places/paris-2/index.html\">Paris</a>") && !numbers.contains("places/paris/"))
         // The site's place page lists the entries of every journal there.
         #expect(try journal.read("_site/places/paris-2/index.html").contains("Home day"))
     }

@@ -63,7 +63,7 @@ enum JournalScoped<Base: PageKind>: PageKind {
 }
 
 /// A kind whose page for one journal takes more from the whole site than that journal's entries:
-/// the map names each place by the site's address (`JournalPlaces`).
+/// the map and the numbers name each place by the site's address (`JournalPlaces`).
 protocol SiteScopedKind: PageKind {
     /// `alone` (the journal `name`'s entries alone) with what the kind takes from `whole`.
     static func alone(_ alone: Journal, named name: String, in whole: Journal) -> Journal

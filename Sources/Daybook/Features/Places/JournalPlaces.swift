@@ -49,9 +49,24 @@ extension PlaceIndex {
 /// A journal's map takes its places, and its entries' cover photos, from the whole site's.
 extension MapPage: SiteScopedKind {
     static func alone(_ alone: Journal, named name: String, in whole: Journal) -> Journal {
-        guard let places = (whole.derived[PlaceIndex.byJournalKey] as? [String: PlaceIndex])?[name] else { return alone }
+        PlaceIndex.alone(alone, named: name, in: whole)
+    }
+}
+
+/// A journal's numbers name its most frequent places, linked by the site's addresses.
+extension StatsPage: SiteScopedKind {
+    static func alone(_ alone: Journal, named name: String, in whole: Journal) -> Journal {
+        PlaceIndex.alone(alone, named: name, in: whole)
+    }
+}
+
+extension PlaceIndex {
+    /// `alone`, the journal `name`'s entries alone, with its places from the site's
+    /// (`byJournal`) and its entries' covers, numbered as it numbers its entries.
+    static func alone(_ alone: Journal, named name: String, in whole: Journal) -> Journal {
+        guard let places = (whole.derived[byJournalKey] as? [String: PlaceIndex])?[name] else { return alone }
         var alone = alone
-        alone.derived[PlaceIndex.derivedKey] = places
+        alone.derived[derivedKey] = places
         let indices = ShownJournals.of(whole).shown(name)?.entries ?? []
         if let covers = whole.derived[Journal.coversKey] as? [Int: String] {
             var own: [Int: String] = [:]
