@@ -125,7 +125,9 @@
       stars.append(element("span", { class: "rating-off" }, "\u2605".repeat(5 - result.rating)));
       meta.append(stars, element("span", { class: "visually-hidden" }, word("rated", "Rated {n} of 5").replace("{n}", String(result.rating))));
     }
+    if (result.writer) meta.append(element("span", { class: "writer" }, result.writer));
     if (result.place) meta.append(element("span", { class: "place" }, result.place));
+    if (result.journal) meta.append(element("span", { class: "journal-badge" }, result.journal));
     if (meta.childNodes.length) link.append(meta);
     var excerpt = element("span", { class: "search-result-excerpt" });
     excerpt.innerHTML = result.excerpt; // escaped by search.js, with <mark> around matches

@@ -4,7 +4,7 @@
      <script src="{{site.assets.search_js}}" data-index="{{site.search.index}}" defer></script>
 
      daybook.search(query, { limit: 10, offset: 0 })
-       -> Promise<{ total, results: [{ url, title, date, weekday, place, rating, tags, excerpt, ... }] }>
+       -> Promise<{ total, results: [{ url, title, date, weekday, place, rating, tags, journal, writer, excerpt, ... }] }>
      daybook.parse(query) -> Promise of what the query asks for (words, tags, places, rating, dates)
      daybook.preload()    -> Promise; loads the index's first file ahead of a query
 
@@ -636,6 +636,8 @@
       rating: rec.rating === undefined ? null : rec.rating,
       cover: rec.cover === undefined ? null : new URL(rec.cover, siteRoot).href,
       tags: rec.tags,
+      journal: rec.journal === undefined ? null : rec.journal,
+      writer: rec.writer === undefined ? null : rec.writer,
       excerpt: excerpt(rec.text, rec.runs, q.words),
       score: score
     };

@@ -96,6 +96,9 @@ import Testing
             ("list the writers", { try journal.write("daybook.yml", Self.writersSettings(ben: "Ben")) }),
             ("an entry changes writer", { try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day two\ndate: 2024-03-02 09:00\nauthor: ben\n---\nChanged words.\n") }),
             ("a writer is renamed", { try journal.write("daybook.yml", Self.writersSettings(ben: "Benjamin")) }),
+            // One writer left: no row, nor any search result, names a writer (their records change).
+            ("the second writer's only entry becomes a draft", { try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day two\ndate: 2024-03-02 09:00\nauthor: ben\ndraft: true\n---\nChanged words.\n") }),
+            ("and is published again", { try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day two\ndate: 2024-03-02 09:00\nauthor: ben\n---\nChanged words.\n") }),
             // Journals (`Features/Journals`): every entry is in the default one until another has entries.
             ("name two journals", { try journal.write("daybook.yml", "title: Renamed\nlocale: fr_FR\nhome_entries: 4\ntimezone: Asia/Tokyo\njournals:\n  diary: {title: Diary}\n  travel: {title: Travels}\n") }),
             ("put an entry in the second journal", { try journal.write("entries/2024-03-03-day.md", "---\ntitle: A new name\ndate: 2024-03-03 09:00\ntags: [sea]\njournal: travel\n---\nText.\n") }),

@@ -61,6 +61,8 @@ import Testing
         let home = try journal.read("_site/index.html")
         #expect(home.contains("<a class=\"journal-link\" href=\"travel/index.html\">Travels</a>"))
         #expect(home.contains("<span class=\"journal-badge\"><a href=\"travel/index.html\">Travels</a></span>"))
+        // On a journal's own home every row is of that journal: no row names it.
+        #expect(!travel.contains("journal-badge") && !diary.contains("journal-badge"))
     }
 
     @Test func defaultJournalTakesTheEntriesThatNameNone() async throws {
@@ -76,8 +78,8 @@ import Testing
         files["entries/2024/2024-03-05.md"] = "---\ntitle: Typo\ndate: 2024-03-05\njournal: travle\n---\nOops.\n"
         files["entries/2024/2024-03-06.md"] = "---\ntitle: Far off\ndate: 2024-03-06\njournal: zzz\n---\nOops.\n"
         #expect(try await Self.errors(files) == [
-            "entries/2024/2024-03-05.md:4:1: error: unknown journal 'travle'; did you mean 'travel'? (journals in daybook.yml: diary, travel)",
-            "entries/2024/2024-03-06.md:4:1: error: unknown journal 'zzz' (journals in daybook.yml: diary, travel)",
+            "entries/2024/2024-03-05.md:4:10: error: unknown journal 'travle'; did you mean 'travel'? (journals in daybook.yml: diary, travel)",
+            "entries/2024/2024-03-06.md:4:10: error: unknown journal 'zzz' (journals in daybook.yml: diary, travel)",
         ])
     }
 

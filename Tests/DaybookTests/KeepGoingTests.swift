@@ -60,4 +60,23 @@ import Testing
         let result = try CLI.run(["build", journal.root.path, "--keep-going"])
         #expect(result.status == 0 && result.stderr == "")
     }
+
+    /// An unknown journal or writer is an entry's error like any other: the entry is left out.
+    @Test func anEntryNamingAnUnknownJournalOrWriterIsLeftOut() throws {
+        var files = Self.files
+        files["entries/2024/05/bad-rating.md"] = nil
+        files["entries/2024/05/bad-toml.md"] = nil
+        files["daybook.yml"] = "journals:\n  diary: {title: Diary}\n  travel: {title: Travels}\nwriters:\n  anna: {name: Anna}\n"
+        files["entries/2024/05/journal.md"] = "---\ndate: 2024-05-03\ntitle: Lost\njournal: travle\n---\nx\n"
+        files["entries/2024/05/writer.md"] = "---\ndate: 2024-05-04\ntitle: Nobody\nauthor: ana\n---\nx\n"
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        let result = try CLI.run(["build", journal.root.path, "--keep-going"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("entries/2024/05/journal.md:4:10: error: unknown journal 'travle'"))
+        #expect(result.stderr.contains("entries/2024/05/writer.md:4:9: error: unknown writer 'ana'"))
+        #expect(result.stderr.hasSuffix("build: 2 errors; the entries with errors were left out (--keep-going)\n"))
+        #expect(journal.exists("_site/2024/05/01/ferry/index.html"))
+        #expect(!journal.exists("_site/2024/05/03/lost/index.html") && !journal.exists("_site/2024/05/04/nobody/index.html"))
+    }
 }

@@ -69,6 +69,13 @@ import Testing
         #expect(try await Self.problems(files) == ["daybook.yml:2:17: error: default_writer needs the writers listed under writers:"])
     }
 
+    /// As `default_writer:`: a journal's `author:` without `writers:` would name nobody, silently.
+    @Test func aJournalsAuthorWithoutWritersIsAnErrorInTheSettings() async throws {
+        var files = Self.fixture
+        files["daybook.yml"] = "title: Two of us\njournals:\n  diary: {title: Diary}\n  travel: {title: Travels, author: ben}\n"
+        #expect(try await Self.problems(files) == ["daybook.yml:4:36: error: the author of journal 'travel' needs the writers listed under writers:"])
+    }
+
     /// Without `writers:`, `author:` is a key Daybook does not read, as before: no error, no writer.
     @Test func withoutWritersAuthorMeansNothing() async throws {
         var files = Self.fixture
@@ -94,6 +101,29 @@ import Testing
         #expect(site["index.html"]?.contains("<a href=\"writers/index.html\">Writers</a>") == true)
         let stats = try #require(site["stats/index.html"])
         #expect(stats.contains("<tr><th scope=\"row\"><a href=\"../writers/ben/index.html\">Ben Okafor</a></th><td>1</td><td>4</td></tr>"))
+    }
+
+    /// A feed reader names each entry's writer as the rows do: Atom's `<author>` and JSON Feed's
+    /// `authors` per entry, once two write; with one, only the feed's own author.
+    @Test func theFeedsNameEachEntrysWriterOnceTwoWrite() async throws {
+        var files = Self.fixture
+        files["daybook.yml"] = Self.settings + "base_url: https://example.org/\n"
+        let (journal, site) = try await Self.build(files)
+        defer { journal.remove() }
+        let atom = try #require(site["feed.xml"])
+        #expect(atom.contains("<title>Harbour</title>\n    <link rel=\"alternate\" type=\"text/html\" href=\"https://example.org/2024/05/02/harbour/\"/>\n"
+            + "    <published>2024-05-02T00:00:00+00:00</published>\n    <updated>2024-05-02T00:00:00+00:00</updated>\n"
+            + "    <author><name>Ben Okafor</name></author>\n"))
+        let json = try #require(site["feed.json"])
+        let feed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let items = try #require(feed["items"] as? [[String: Any]])
+        #expect(items.map { ($0["authors"] as? [[String: String]])?.first?["name"] } == ["Anna Lindqvist", "Ben Okafor", "Anna Lindqvist"])
+
+        files["entries/2024/05/02.md"] = "---\ntitle: Harbour\ndate: 2024-05-02\n---\nBoats.\n"
+        let (alone, aloneSite) = try await Self.build(files)
+        defer { alone.remove() }
+        #expect(aloneSite["feed.xml"]?.components(separatedBy: "<author>").count == 2)
+        #expect(aloneSite["feed.json"]?.components(separatedBy: "\"authors\"").count == 2)
     }
 
     /// One writer with published entries: nothing names a writer, as in a journal of one.

@@ -42,6 +42,8 @@ def test_journal_in_a_query_finds_that_journals_entries_alone(journals_site, bro
     answer = search(browser, "journal:travel", limit=1000)
     assert answer["total"] == len(TRAVEL), answer
     assert all("/2023/" in "/" + result["url"] for result in answer["results"]), answer
+    # Each result names its journal, as the rows do.
+    assert {result["journal"] for result in answer["results"]} == {"Travels"}, answer
     # With words, the journal narrows them: every result is both in the journal and has the word.
     everywhere = search(browser, "rain", limit=1000)
     narrowed = search(browser, "journal:travel rain", limit=1000)

@@ -3,8 +3,11 @@ and numbers are valid HTML (Nu Html Checker) and have no serious or critical axe
 light and dark mode."""
 import pytest
 from PIL import Image
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
-from search_support import build_journal
+from search_support import build_journal, search
+from test_search_browser import type_query
 from test_axe import serious_violations
 from test_html_valid import validate
 
@@ -50,3 +53,14 @@ def test_the_rows_name_the_writer_with_the_portrait(writers_site):
     home = (writers_site / "index.html").read_text(encoding="utf-8")
     assert '<a href="writers/ben/index.html">Ben Okafor</a>' in home
     assert home.count('class="portrait"') == 2  # Anna's two entries; Ben has no portrait
+
+
+def test_a_search_result_names_its_writer_as_the_rows_do(writers_site, browser):
+    """The result list shows each entry's writer, from its record, as the rows name them."""
+    browser.get((writers_site / "index.html").as_uri())
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script("return !!(window.daybook && window.daybook.search)"))
+    answer = search(browser, "by:ben")
+    assert [(result["title"], result["writer"]) for result in answer["results"]] == [("Harbour", "Ben Okafor")], answer
+    type_query(browser, "boats")
+    meta = browser.find_element(By.CSS_SELECTOR, "#search-results .search-result-meta")
+    assert meta.find_element(By.CSS_SELECTOR, ".writer").get_attribute("textContent") == "Ben Okafor"

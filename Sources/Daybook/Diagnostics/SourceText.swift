@@ -1,3 +1,5 @@
+import Foundation
+
 /// The text of one file as Daybook reads it: BOM removed, line endings made `\n`,
 /// with quick access to any line for diagnostics.
 struct SourceText: Sendable {
@@ -53,5 +55,17 @@ struct SourceText: Sendable {
 
     func warning(_ message: String, line: Int, column: Int = 1) -> Diagnostic {
         .warning(message, at: location(line: line, column: column), sourceLine: self.line(line))
+    }
+}
+
+extension SourceText {
+    /// The column (1-based) of `value` on line `line` of `text`, after `key` (a front-matter
+    /// key's value, which the front-matter readers do not locate); 1 when not found.
+    static func column(of value: String, after key: String, line: Int, in text: String) -> Int {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line >= 1, line <= lines.count, let found = lines[line - 1].range(of: key) else { return 1 }
+        let rest = lines[line - 1][found.upperBound...]
+        guard let at = rest.range(of: value.trimmingCharacters(in: .whitespaces)) else { return 1 }
+        return lines[line - 1].distance(from: lines[line - 1].startIndex, to: at.lowerBound) + 1
     }
 }

@@ -29,9 +29,9 @@ extension Build {
         var published = entries.compactMap(\.entry)
         // --keep-going leaves out an entry with a feature's error too (a photo's): needed before assembling.
         let early = options.keepGoing ? await loadingFeatures : nil
-        let failing = KeepGoing.leaveOut(&published, problems: early?.problems ?? [], entries: files.entries)
-        diagnostics += JournalNames.assign(&published, settings: settings)
-        diagnostics += WriterCheck.problems(published, settings: settings.writers, journals: settings.journals) { files.bytes(of: $0).map { String(decoding: $0, as: UTF8.self) } }
+        let names = Self.assignNames(&published, settings: settings, files: files)
+        diagnostics += names
+        let failing = KeepGoing.leaveOut(&published, problems: early.map { $0.problems + names } ?? [], entries: files.entries)
         let (privacy, privacyProblems) = PrivatePlan.make(published, published: { settings.includeDrafts || !$0.isDraft },
                                                          settings: settings.privacy, environment: options.secrets)
         diagnostics += privacyProblems
@@ -56,7 +56,7 @@ extension Build {
         timer.lap("templates")
 
         // With --keep-going an entry's errors leave that entry out; any other error still stops.
-        let fromEntries = Set(entryProblems + featureProblems.filter { failing.contains($0.location?.file ?? "") })
+        let fromEntries = Set(entryProblems + (featureProblems + names).filter { failing.contains($0.location?.file ?? "") })
         let stopping = options.keepGoing ? diagnostics.filter { !fromEntries.contains($0) } : diagnostics
         guard let templates, !stopping.hasErrors else { throw BuildFailure(diagnostics) }
         var loaded = Loaded(files: files, journal: journal, templates: templates, features: features, warnings: diagnostics,
@@ -64,6 +64,14 @@ extension Build {
                             templateFiles: BuildMemory.ParsedTemplates(overrides: overrides, set: templates, problems: templateProblems))
         loaded.unassembled = unassembled
         return loaded
+    }
+
+    /// Gives each entry its journal; returns the errors of a journal or writer no setting names,
+    /// which are an entry's errors like any other (with --keep-going, they leave it out).
+    private static func assignNames(_ entries: inout [Entry], settings: Settings, files: JournalFiles) -> [Diagnostic] {
+        let text = { (path: String) in files.bytes(of: path).map { String(decoding: $0, as: UTF8.self) } }
+        return JournalNames.assign(&entries, settings: settings, text: text)
+            + WriterCheck.problems(entries, settings: settings.writers, journals: settings.journals, text: text)
     }
 
     /// The journal's templates over the defaults: parsed again only when the journal's own

@@ -59,6 +59,7 @@ enum AtomFeed {
                 <published>\(item.date)</published>
                 <updated>\(item.date)</updated>\n
             """
+        if let author = item.author { xml += "    <author><name>\(escape(author))</name></author>\n" }
         for tag in item.tags { xml += "    <category term=\"\(escape(tag))\"/>\n" }
         return xml
     }

@@ -10,6 +10,8 @@ struct FeedItem: Sendable, Equatable {
     var tags: [String]
     /// The body, its links and image sources absolute.
     var html: String
+    /// The writer's display name, when the site names writers (two or more write).
+    var author: String?
 
     /// - Parameters:
     ///   - title: the entry's title, or its localized date when it has none.

@@ -107,10 +107,14 @@ struct Feeds: Feature {
     }
 
     /// The entries at `indices`, whole, as a feed holds them.
+    /// Each names its writer as the rows do: when two or more write.
     func items(_ indices: some Sequence<Int>, _ view: JournalView, _ making: DataMaking) -> [FeedItem] {
-        indices.map { index in
-            FeedItem(entry: view.journal.entries[index], path: view.journal.paths[index], title: view.entries[index].title,
-                     html: Self.body(index, view, making.features), baseURL: baseURL)
+        let writers = WriterIndex.of(view.journal)
+        return indices.map { index in
+            var item = FeedItem(entry: view.journal.entries[index], path: view.journal.paths[index], title: view.entries[index].title,
+                                html: Self.body(index, view, making.features), baseURL: baseURL)
+            if writers.shown, index < writers.writerOfEntry.count, let at = writers.writerOfEntry[index] { item.author = writers.writers[at].name }
+            return item
         }
     }
 

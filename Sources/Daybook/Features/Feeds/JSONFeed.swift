@@ -32,6 +32,7 @@ enum JSONFeed {
 private extension FeedItem {
     func write(to json: inout JSONWriter) {
         json.object { json in
+            if let author { json.field("authors") { $0.array([author]) { json, name in json.object { $0.field("name") { $0.string(name) } } } } }
             json.field("content_html") { $0.string(html) }
             json.field("date_published") { $0.string(date) }
             json.field("id") { $0.string(id) }

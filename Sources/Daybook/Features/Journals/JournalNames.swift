@@ -21,22 +21,26 @@ public enum JournalNames {
     }
 
     /// Sets each entry's journal; returns an error for each `journal:` that names none of them.
-    static func assign(_ entries: inout [Entry], settings: Settings) -> [Diagnostic] {
+    /// - Parameter text: an entry file's text, read again only to point at an unknown name's column.
+    static func assign(_ entries: inout [Entry], settings: Settings, text: (String) -> String? = { _ in nil }) -> [Diagnostic] {
         guard settings.journals.isEnabled else { return [] }
         var problems: [Diagnostic] = []
         for index in entries.indices {
             entries[index].journal = journal(of: entries[index], settings: settings)
-            if let problem = problem(entries[index], settings.journals) { problems.append(problem) }
+            if let problem = problem(entries[index], settings.journals, text: text) { problems.append(problem) }
         }
         return problems
     }
 
-    private static func problem(_ entry: Entry, _ journals: JournalSettings) -> Diagnostic? {
+    private static func problem(_ entry: Entry, _ journals: JournalSettings, text: (String) -> String?) -> Diagnostic? {
         guard let value = entry.extra[key] else { return nil }
-        let at = SourceLocation(file: entry.sourcePath, line: entry.keyLines[key] ?? 1)
-        guard case .text(let name) = value else { return .error("journal must be the name of a journal, such as \(journals.names[0])", at: at) }
+        let line = entry.keyLines[key] ?? 1
+        guard case .text(let name) = value else {
+            return .error("journal must be the name of a journal, such as \(journals.names[0])", at: SourceLocation(file: entry.sourcePath, line: line))
+        }
         guard journals.info(name) == nil else { return nil }
-        return .error(unknown(name, journals.names), at: at)
+        let column = text(entry.sourcePath).map { SourceText.column(of: name, after: key, line: line, in: $0) } ?? 1
+        return .error(unknown(name, journals.names), at: SourceLocation(file: entry.sourcePath, line: line, column: column))
     }
 
     /// "unknown journal 'travle'; did you mean 'travel'? (journals: travel, dreams)"

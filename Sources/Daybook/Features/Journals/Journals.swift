@@ -44,9 +44,10 @@ struct Journals: Feature {
         return ["journals": shown.list.map { ["name": $0.info.name, "title": $0.info.title, "url": linker.href($0.path)] }]
     }
 
-    /// `journal` in a row: the entry's journal's title and home, false for a site of one journal.
+    /// `journal` in a row: the entry's journal's title and home, false for a site of one journal
+    /// and on a journal's own home, whose every row is of that journal.
     func rowValues(for entry: Int, _ page: PageContext) -> [String: Any] {
-        guard !shown.list.isEmpty, let journal = shown.shown(page.journal.entries[entry].journal) else { return ["journal": false] }
+        guard !shown.list.isEmpty, !page.page.is(JournalHomePage.self), let journal = shown.shown(page.journal.entries[entry].journal) else { return ["journal": false] }
         return ["journal": ["name": journal.info.name, "title": journal.info.title, "url": page.linker.href(journal.path)]]
     }
 }

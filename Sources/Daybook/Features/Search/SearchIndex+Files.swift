@@ -54,9 +54,21 @@ extension SearchIndex {
             if let place = entry.place { object.field("place") { $0.string(place.label) } }
             if let rating = entry.rating { object.field("rating") { $0.int(rating) } }
             if let cover = Self.cover(of: index, in: view.journal) { object.field("cover") { $0.string(cover) } }
+            let (journal, writer) = Self.names(of: index, in: view.journal)
+            if let journal { object.field("journal") { $0.string(journal) } }
+            if let writer { object.field("writer") { $0.string(writer) } }
             object.field("tags") { $0.stringArray(entry.tags.map(\.name)) }
             object.field("text") { $0.string(view.plainText(index)) }
         }
+    }
+
+    /// The titles a result names as the entry's row does: its journal's, when the site shows two
+    /// or more, and its writer's, when two or more write. Both depend on the other entries.
+    static func names(of index: Int, in journal: Journal) -> (journal: String?, writer: String?) {
+        let journals = ShownJournals.of(journal), writers = WriterIndex.of(journal)
+        let journalTitle = journals.list.isEmpty ? nil : journals.shown(journal.entries[index].journal)?.info.title
+        let writer = writers.shown && index < writers.writerOfEntry.count ? writers.writerOfEntry[index].map { writers.writers[$0].name } : nil
+        return (journalTitle, writer)
     }
 
     /// The site path of entry `index`'s cover thumbnail, when it has one (`Journal.coversKey`).

@@ -34,6 +34,9 @@ struct SearchPlan: Sendable {
                 hasher.add(pageKeys.entryKeys[count - 1 - number])
                 // The cover's name carries its photo's hash: a changed photo changes the record.
                 hasher.add(SearchIndex.cover(of: count - 1 - number, in: journal) ?? "")
+                // Whether a result names its journal and writer depends on the other entries.
+                let (journalTitle, writer) = SearchIndex.names(of: count - 1 - number, in: journal)
+                hasher.add((journalTitle ?? "") + "\u{0}" + (writer ?? ""))
             }
             return hasher.finish()
         }

@@ -13,6 +13,11 @@ enum WriterCheck {
                 problems.append(.error("default_writer needs the writers listed under writers:",
                                        at: SourceLocation(file: yml, line: settings.defaultLine, column: settings.defaultColumn)))
             }
+            // As default_writer: a journal's author would otherwise be silently ignored.
+            for journal in journals.list where journal.author != nil {
+                problems.append(.error("the author of journal '\(journal.name)' needs the writers listed under writers:",
+                                       at: SourceLocation(file: yml, line: journal.authorLine, column: journal.authorColumn)))
+            }
             return problems
         }
         if let fallback = settings.defaultWriter, settings.writer(fallback) == nil {
@@ -31,7 +36,7 @@ enum WriterCheck {
             }
             let key = raw.trimmingCharacters(in: .whitespaces)
             guard settings.writer(key) == nil else { continue }
-            let column = text(entry.sourcePath).map { valueColumn(in: $0, line: line, value: raw) } ?? 1
+            let column = text(entry.sourcePath).map { SourceText.column(of: raw, after: "author", line: line, in: $0) } ?? 1
             problems.append(.error(unknown(key, settings), at: SourceLocation(file: entry.sourcePath, line: line, column: column)))
         }
         return problems
@@ -45,14 +50,5 @@ enum WriterCheck {
         let near = named.isEmpty ? Spelling.nearest(key, among: keys) : named
         let hint = near.isEmpty ? "the writers are \(keys.joined(separator: ", "))" : "did you mean \(near.joined(separator: " or "))?"
         return "unknown writer '\(key)' (not under writers: in daybook.yml); \(hint)"
-    }
-
-    /// The column of `value` on line `line` of `text` (after `author:`), 1 when not found.
-    static func valueColumn(in text: String, line: Int, value: String) -> Int {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard line >= 1, line <= lines.count, let key = lines[line - 1].range(of: "author") else { return 1 }
-        let rest = lines[line - 1][key.upperBound...]
-        guard let found = rest.range(of: value.trimmingCharacters(in: .whitespaces)) else { return 1 }
-        return lines[line - 1].distance(from: lines[line - 1].startIndex, to: found.lowerBound) + 1
     }
 }
