@@ -31,8 +31,9 @@ import Testing
     }
 
     @Test func rendersTheTwoJournalsPagesAsRecorded() async throws {
-        try await FeatureGolden.check(Self.fixture, pages: ["index.html", "travel/index.html", "diary/index.html", "tags/sea/index.html",
+        try await FeatureGolden.check(JournalPlacesTests.placed, pages: ["index.html", "travel/index.html", "diary/index.html", "tags/sea/index.html",
                                                                      "travel/tags/index.html", "travel/archives/index.html", "travel/stats/index.html",
+                                                                     "travel/places/index.html", "diary/places/index.html",
                                                                      "travel/on-this-day/index.html"],
                                       folder: "journals")
     }
@@ -40,12 +41,12 @@ import Testing
     /// Two journals and two writers together (issue 29's golden pages): rows name both, the
     /// travel journal's entries are Ben's unless they say otherwise, and each has its pages.
     @Test func rendersATwoJournalTwoWriterJournalAsRecorded() async throws {
-        var files = Self.fixture
+        var files = JournalPlacesTests.placed
         files["daybook.yml"] = "title: Two\nhome_entries: 2\nwriters:\n  anna: {name: Anna}\n  ben: {name: Ben}\ndefault_writer: anna\n"
             + "journals:\n  diary: {title: Diary}\n  travel: {title: Travels, description: Trips away, author: ben}\n"
-        files["entries/travel/2024-02-10.md"] = "---\ntitle: Hills\ndate: 2024-02-10\nauthor: anna\n---\nWalking.\n"
+        files["entries/travel/2024-02-10.md"] = JournalPlacesTests.located("---\ntitle: Hills\ndate: 2024-02-10\nauthor: anna\n---\nWalking.\n", JournalPlacesTests.texas)
         try await FeatureGolden.check(files, pages: ["index.html", "travel/index.html", "writers/index.html", "writers/ben/index.html",
-                                                     "2024/03/02/ferry/index.html", "travel/stats/index.html"],
+                                                     "2024/03/02/ferry/index.html", "travel/stats/index.html", "travel/places/index.html"],
                                       folder: "journals-writers")
     }
 

@@ -17,7 +17,7 @@ from test_on_this_day import OCTOBER_14, Clock
 TRAVEL = [entry for entry in example_entries() if entry["day"].startswith("2023")]
 PAGES = ["index.html", "travel/index.html", "diary/index.html", "travel/tags/index.html", "travel/archives/index.html",
          "travel/stats/index.html", "diary/stats/index.html", "tags/travel/index.html", "travel/on-this-day/index.html",
-         "diary/on-this-day/index.html"]
+         "diary/on-this-day/index.html", "travel/places/index.html", "diary/places/index.html"]
 
 
 @pytest.fixture(scope="session")
@@ -77,3 +77,32 @@ def test_a_journals_on_this_day_shows_the_readers_day_from_that_journal_alone(jo
             assert clock.console() == [], (name, page)
     clock.open((journals_site / "on-this-day" / "index.html").as_uri(), at)
     assert clock.shown() == [("14 OCTOBER", OCTOBER_14)], "the site's own shows every journal"
+
+
+def map_places(browser, page):
+    """The names of the pins (every zoom level) and of the list's rows on a map page, and the
+    pins' addresses, as Chromium has the page."""
+    browser.get(page.as_uri())
+    return browser.execute_script("""
+        const name = a => (a.querySelector('.pin-name') || {}).textContent || a.getAttribute('aria-label').replace(/, [^,]*$/, '');
+        const pins = [...document.querySelectorAll('.map-level a.pin-mark')];
+        return {pins: pins.map(name), hrefs: pins.map(a => new URL(a.getAttribute('href'), document.baseURI).href),
+                rows: [...document.querySelectorAll('.place-list th a')].map(a => a.textContent),
+                rowHrefs: [...document.querySelectorAll('.place-list th a')].map(a => a.href)};""")
+
+
+def test_a_journals_map_shows_only_its_own_pins_linking_the_sites_place_pages(journals_site, browser):
+    travel = map_places(browser, journals_site / "travel" / "places" / "index.html")
+    everywhere = map_places(browser, journals_site / "places" / "index.html")
+    own = {entry["place"].lower() for entry in TRAVEL if entry["place"]}
+    assert travel["pins"] and {name.lower() for name in travel["pins"]} <= own, travel["pins"]
+    assert {name.lower() for name in travel["rows"]} == own, travel["rows"]
+    assert len(set(travel["rows"])) < len(set(everywhere["rows"])), "the other journal's places are not on it"
+    site_places = (journals_site / "places").as_uri() + "/"
+    travel_entries = (journals_site / "2023").as_uri() + "/"
+    for href in travel["hrefs"] + travel["rowHrefs"]:
+        assert href.startswith(site_places) or href.startswith(travel_entries), href
+    # A place only the travel journal went to is not on the diary's map.
+    diary = map_places(browser, journals_site / "diary" / "places" / "index.html")
+    elsewhere = {entry["place"].lower() for entry in example_entries() if entry["place"] and entry not in TRAVEL}
+    assert own - elsewhere and not {name.lower() for name in diary["rows"] + diary["pins"]} & (own - elsewhere)

@@ -1,5 +1,6 @@
 """The private journal's leak check: a journal whose private entries carry a distinct marker word
-in every field is built by the real binary, whole-private and mixed, with every feature on; no
+in every field is built by the real binary, whole-private and mixed (also with the private entries
+in a journal of their own, and in one of two public journals), with every feature on; no
 output file may contain any marker in any form (plain, lower-cased, decomposed, HTML-, JSON- or
 percent-escaped, as a slug), in its bytes or its path, the sealed copies of the shared private
 entries included."""
@@ -58,7 +59,7 @@ def forms(marker):
     return {form.lower() for form in found}
 
 
-def write_journal(root, whole, journals=False):
+def write_journal(root, whole, journals=False, two=False):
     # Every feature on, the tag feeds included (the private entry shares the tag "travel").
     settings = "title: Leak check\nbase_url: https://example.org/journal/\ntimezone: Europe/Oslo\ntag_feeds: true\n"
     # Two writers of public entries, so the public site has writers' pages; the third writes only
@@ -70,6 +71,8 @@ def write_journal(root, whole, journals=False):
         settings += "private: true\n"
     if journals:
         settings += f"journals:\n  diary: {{title: Diary}}\n  {JOURNAL_MARKERS['journal_name']}: {{title: {JOURNAL_MARKERS['journal']}}}\n"
+    if two:
+        settings += "journals:\n  diary: {title: Diary}\n  travel: {title: Travels}\n"
     files = {
         "daybook.yml": settings,
         "quotes.yml": f"- text: {QUOTE_MARKER} is the word of the day.\n  author: Someone\n",
@@ -93,6 +96,11 @@ def write_journal(root, whole, journals=False):
     for path, text in files.items():
         if journals:
             text = text.replace("private: true\n", f"private: true\njournal: {JOURNAL_MARKERS['journal_name']}\n")
+        # Two public journals, the private entries in one with a public place: its own map.
+        if two and ("private: true" in text or path.startswith("entries/2023/05/2023-05-02")):
+            text = text.replace("\n---\n", "\njournal: travel\n---\n", 1)
+        if two and path.startswith("entries/2023/05/2023-05-02"):
+            text = text.replace("author: ben\n", "author: ben\nlocation: { name: Bergen, lat: 60.39, lon: 5.32 }\n")
         target = root / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
@@ -139,10 +147,10 @@ def build(root, env):
 SHARED = ["entries/2024/05/2024-05-02-{file}/index.md", "entries/2023/05/2023-05-01-other.md"]
 
 
-@pytest.fixture(scope="module", params=["mixed", "whole", "journals"])
+@pytest.fixture(scope="module", params=["mixed", "whole", "journals", "two-journals"])
 def built(request, tmp_path_factory):
     root = tmp_path_factory.mktemp(f"leak-{request.param}")
-    write_journal(root, whole=request.param == "whole", journals=request.param == "journals")
+    write_journal(root, whole=request.param == "whole", journals=request.param == "journals", two=request.param == "two-journals")
     # Both private entries shared by a link: their sealed copies are read by the checks too.
     for entry in SHARED:
         shared = subprocess.run([str(BINARY), "share", entry.replace("{file}", MARKERS["file"]), "--journal", str(root)],
@@ -275,3 +283,15 @@ def test_the_sealed_files_do_not_tell_which_public_pages_private_entries_touch(t
         # Every sealed file but the manifest is one chunk of the same size.
         assert len(set(sizes[-1])) <= 2 and len(sizes[-1]) >= 2
     assert sizes[0] == sizes[1] == sizes[2]
+
+
+
+def test_each_public_journal_has_a_map_of_its_public_places_alone(built):
+    """A journal's own map (`<journal>/places/`) exists only with two journals of public entries,
+    and shows no place of another journal's entries (and, above, no private place)."""
+    kind, root, site = built
+    maps = sorted(path.relative_to(site).as_posix() for path in site.glob("*/places/index.html"))
+    assert maps == (["diary/places/index.html", "travel/places/index.html"] if kind == "two-journals" else []), maps
+    for page, own, other in [("diary", "Oslo", "Bergen"), ("travel", "Bergen", "Oslo")] if maps else []:
+        text = (site / page / "places/index.html").read_text(encoding="utf-8")
+        assert own in text and other not in text, page

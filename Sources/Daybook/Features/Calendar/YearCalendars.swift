@@ -63,7 +63,7 @@ struct YearCalendars: Feature {
         if page.page.is(ArchivesPage.self) || scoped {
             guard let shading else { return ["calendars": false] }
             // A journal's archives show its own days (its pages are made only while it is shown).
-            let journal = scoped ? ShownJournals.of(page.journal).list[page.page.index].journal : page.journal
+            let journal = scoped ? JournalScoped<ArchivesPage>.shown(page.page.index, in: page.journal).journal : page.journal
             let dates = LocalizedDates(locale: journal.settings.locale)
             // The newest year only: one calendar per year made the archives of a journal of decades
             // megabytes; each year's page has its own, a click away in the month grids below.

@@ -12,7 +12,8 @@ enum JournalHomePage: PageKind {
 
     static func structure(_ index: Int, in journal: Journal) -> [String] {
         let shown = ShownJournals.of(journal).list[index]
-        return [shown.info.name, shown.info.title, shown.info.description ?? "", "\(shown.entries.count)"]
+        let places = JournalScoped<MapPage>.has(shown, in: journal) ? ["places"] : []
+        return [shown.info.name, shown.info.title, shown.info.description ?? "", "\(shown.entries.count)"] + places
     }
 
     static func context(_ index: Int, _ page: PageContext) -> (title: String?, values: [String: Any]) {
@@ -23,7 +24,8 @@ enum JournalHomePage: PageKind {
             "journal": ["name": shown.info.name, "title": shown.info.title, "description": shown.info.description ?? false,
                         "archives": page.linker.href(shown.path + "archives/"), "tags": page.linker.href(shown.path + "tags/"),
                         "stats": page.linker.href(shown.path + "stats/"),
-                        "on_this_day_url": page.linker.href(shown.path + OnThisDayPage.path)] as [String: Any],
+                        "on_this_day_url": page.linker.href(shown.path + OnThisDayPage.path),
+                        "places": JournalScoped<MapPage>.has(shown, in: journal) ? page.linker.href(shown.path + "places/") : false] as [String: Any],
             "sections": page.sections(entries, rows: page.row), "more": false,
             "count_text": page.entriesText(shown.entries.count),
         ]

@@ -11,6 +11,7 @@ struct Journals: Feature {
     static let pageKinds: [any PageKind.Type] = [
         JournalHomePage.self, JournalScoped<TagsPage>.self, JournalScoped<ArchivesPage>.self, JournalScoped<StatsPage>.self,
         JournalScoped<OnThisDayPage>.self,
+        JournalScoped<MapPage>.self,
     ]
 
     static func load(_ input: FeatureInput) async -> (feature: Journals, problems: [Diagnostic]) {

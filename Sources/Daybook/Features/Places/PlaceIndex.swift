@@ -156,7 +156,7 @@ struct PlaceIndex: Sendable {
     }
 
     /// The distinct positions of `places` (newest first), to about 100 m, oldest first.
-    private static func spots(_ places: [Place?]) -> [PlaceSpot] {
+    static func spots(_ places: [Place?]) -> [PlaceSpot] {
         var seen: Set<[Int]> = []
         var spots: [PlaceSpot] = []
         for place in places.reversed() {

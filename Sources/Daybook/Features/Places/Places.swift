@@ -22,6 +22,7 @@ struct Places: Feature {
         let index = PlaceIndex(journal.entries)
         journal.derived[PlaceIndex.derivedKey] = index
         journal.derived[WorldOutline.derivedKey] = outline
+        if journal.settings.journals.isEnabled { journal.derived[PlaceIndex.byJournalKey] = PlaceIndex.byJournal(index, journal.entries) }
         self.index = index
         self.journal = journal
         slugOfEntry = journal.entries.indices.map { index.placeOfEntry[$0].map { index.places[$0].slug } }
