@@ -86,6 +86,9 @@ import Testing
         #expect(diary.contains("<a href=\"../../places/paris-2/index.html\">Paris</a>") && !diary.contains("Calais") && !diary.contains("Lille"))
         #expect(travel.contains("<a href=\"../../places/paris/index.html\">Paris</a>") && travel.contains("Calais") && travel.contains("Lille"))
         #expect(!travel.contains("paris-2"))
+        // Its list is the journal's places, not all of them; the site's map lists all.
+        #expect(travel.contains("<h2 id=\"place-list-heading\">Places · Travels</h2>"))
+        #expect(try journal.read("_site/places/index.html").contains("<h2 id=\"place-list-heading\">All places</h2>"))
         #expect(try journal.read("_site/travel/index.html").contains("<a href=\"../travel/places/index.html\">Places</a>"))
         // A journal's numbers name its most frequent places by the site's addresses too.
         let numbers = try journal.read("_site/diary/stats/index.html")
