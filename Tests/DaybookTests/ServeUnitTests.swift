@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Daybook
 @testable import DaybookServe
@@ -169,6 +170,33 @@ import Testing
         add(2, 0x4000, "", padded: 0)
         let events = InotifyWatcher.events(in: bytes[...])
         #expect(events.map(\.name) == ["01.md", ""] && events.map(\.watch) == [1, 2] && events.map(\.mask) == [8, 0x4000])
+    }
+
+    /// The build follows linked folders, so the watcher must too: a journal opened through a link
+    /// (`~/journal -> ~/Sync/journal`) saw no edit at all, since inotify refused the link itself.
+    /// A loop of links is walked once.
+    @Test func inotifyFollowsLinkedFoldersAsTheBuildDoes() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-watch-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: base + "/real/entries/2024", withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: base + "/real/synced", withIntermediateDirectories: true)
+        try manager.createSymbolicLink(atPath: base + "/journal", withDestinationPath: base + "/real")
+        try manager.createSymbolicLink(atPath: base + "/real/entries/trips", withDestinationPath: base + "/real/synced")
+        try manager.createSymbolicLink(atPath: base + "/real/entries/2024/loop", withDestinationPath: base + "/real/entries")
+        let seen = Mutex<[String]>([])
+        let watcher = try InotifyWatcher.start(root: URL(fileURLWithPath: base + "/journal"), filter: ChangeFilter()) { path in
+            seen.withLock { $0.append(path ?? "*") }
+        }.get()
+        defer { watcher.stop() }
+        for file in ["entries/2024/a.md", "entries/trips/b.md"] {
+            try Data("x".utf8).write(to: URL(fileURLWithPath: base + "/journal/" + file))
+        }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while seen.withLock({ !Set($0).isSuperset(of: ["entries/2024/a.md", "entries/trips/b.md"]) }), ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(Set(seen.withLock { $0 }).isSuperset(of: ["entries/2024/a.md", "entries/trips/b.md"]), "\(seen.withLock { $0 })")
     }
     #endif
 }

@@ -34,7 +34,7 @@ import Testing
             _ = try await Builder.run(BuildOptions(journal: journal.root))
             return []
         } catch {
-            return ((error as? BuildFailure)?.diagnostics ?? []).filter { $0.severity == .error }.map(\.headline)
+            return error.diagnostics.filter { $0.severity == .error }.map(\.headline)
         }
     }
 

@@ -14,8 +14,11 @@ final class InotifyWatcher: FileWatcher {
     private let root: String
     private let filter: ChangeFilter
 
+    /// Linked folders are followed, as the build follows them (`DirectoryWalker`): a journal
+    /// reached by a link (`~/journal -> ~/Sync/journal`), or whose `entries` is one, is watched
+    /// like any other. Each folder is watched once, known by device and inode (`watchTree`).
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
-                                     | IN_DELETE_SELF | IN_MOVE_SELF) | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW)
+                                     | IN_DELETE_SELF | IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
 
     private init(descriptor: Int32, root: String, filter: ChangeFilter) {
         self.descriptor = descriptor
@@ -41,16 +44,21 @@ final class InotifyWatcher: FileWatcher {
 
     /// Adds a watch on `folder` and every folder under it; a failure to add one for lack of
     /// watches (ENOSPC) is returned, others (a folder removed meanwhile) are skipped.
+    /// A folder reached twice in one walk (a loop of links, or two links to it) is walked once;
+    /// one watched already keeps the path it was first watched by.
     private func watchTree(_ folder: String) -> WatchFailure? {
         var pending = [folder]
+        var walked: Set<[UInt64]> = []
         while let next = pending.popLast() {
             let full = next.isEmpty ? root : root + "/" + next
+            var info = stat()
+            guard stat(full, &info) == 0, walked.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { continue }
             let watch = inotify_add_watch(descriptor, full, Self.mask)
             if watch < 0 {
                 if errno == ENOSPC { return WatchFailure(why: "out of inotify watches; raise fs.inotify.max_user_watches") }
                 continue
             }
-            folders.withLock { $0[watch] = next }
+            folders.withLock { if $0[watch] == nil { $0[watch] = next } }
             for name in (try? FileManager.default.contentsOfDirectory(atPath: full)) ?? [] {
                 let path = next.isEmpty ? name : next + "/" + name
                 var isFolder: ObjCBool = false
