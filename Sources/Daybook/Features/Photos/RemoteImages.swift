@@ -14,18 +14,32 @@ enum RemoteImages {
 
     /// The same over a piece of a file: a key whose end lies past the piece counts as a key.
     static func mayNamePhotos(_ buffer: UnsafeBufferPointer<UInt8>, whole: Bool) -> Bool {
-        // Every needle starts with a different byte: one pass looks for all of them.
-        var index = 0
-        while index < buffer.count {
-            let byte = buffer[index]
-            for (needle, isKey) in needles where needle[0] == byte && index + needle.count <= buffer.count {
-                guard needle.indices.allSatisfy({ buffer[index + $0] == needle[$0] }) else { continue }
-                if !isKey || followedByKeyEnd(buffer, index + needle.count, whole: whole) { return true }
+        // Every needle starts with a different byte: one pass looks for all of them, a table
+        // telling at each byte which needle may start there (trying each needle at every byte
+        // was a quarter of a preview's rebuild at 10,000 entries, every entry read each time).
+        starts.withUnsafeBufferPointer { starts in
+            var index = 0
+            while index < buffer.count {
+                let which = Int(starts[Int(buffer[index])])
+                if which >= 0 {
+                    let (needle, isKey) = needles[which]
+                    if index + needle.count <= buffer.count, needle.indices.allSatisfy({ buffer[index + $0] == needle[$0] }),
+                       !isKey || followedByKeyEnd(buffer, index + needle.count, whole: whole) {
+                        return true
+                    }
+                }
+                index += 1
             }
-            index += 1
+            return false
         }
-        return false
     }
+
+    /// For each byte, the needle that starts with it, or -1.
+    private static let starts: [Int8] = {
+        var table = [Int8](repeating: -1, count: 256)
+        for (position, needle) in needles.enumerated() { table[Int(needle.0[0])] = Int8(position) }
+        return table
+    }()
 
     /// The bytes of the entry file at `path` (absolute) when it may name photos; nil when it
     /// names none or cannot be read. A large file is looked through a piece at a time first, so
