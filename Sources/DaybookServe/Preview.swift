@@ -30,8 +30,6 @@ public struct PreviewOptions: Sendable {
         options.baseURL = baseURL
         // A private journal's next rebuild takes its editions from memory, not from the sealed output.
         options.remembersEditions = true
-        // Its own folder, never published: no need to make each rebuild's site beside it and swap.
-        options.updatesInPlace = true
         if let jobs { options.jobs = jobs }
         return options
     }

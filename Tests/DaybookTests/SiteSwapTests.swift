@@ -24,36 +24,6 @@ import Testing
 
     /// Where the file system cannot exchange two folders, the old site is moved aside first; a
     /// build stopped between the two renames leaves no output, and the next build puts it back.
-    /// The preview updates its own folder in place (`BuildOptions.updatesInPlace`): the same
-    /// files as a build that swaps, the folder itself kept, no site made beside it.
-    @Test func anInPlaceUpdateGivesTheSameSiteInTheSameFolder() async throws {
-        let files = ["entries/2024-05-01-a.md": "---\ntitle: A\ndate: 2024-05-01\ntags: [sea]\n---\nOne.\n",
-                     "entries/2024-05-02-b.md": "---\ntitle: B\ndate: 2024-05-02\ntags: [sea]\n---\nTwo.\n",
-                     "static/notes.txt": "first\n"]
-        let swapped = try TemporaryJournal(files), inPlace = try TemporaryJournal(files)
-        defer { swapped.remove(); inPlace.remove() }
-        var options = BuildOptions(journal: inPlace.root)
-        options.updatesInPlace = true
-        _ = try await Builder.run(BuildOptions(journal: swapped.root))
-        _ = try await Builder.run(options)
-        var before = stat()
-        stat(inPlace.site.path, &before)
-        for journal in [swapped, inPlace] {
-            try journal.write("entries/2024-05-02-b.md", "---\ntitle: B again\ndate: 2024-05-02\n---\nTwo, changed.\n")
-            try journal.write("static/notes.txt", "second\n")
-        }
-        _ = try await Builder.run(BuildOptions(journal: swapped.root))
-        _ = try await Builder.run(options)
-        var after = stat()
-        stat(inPlace.site.path, &after)
-        #expect(before.st_ino == after.st_ino, "the folder itself is kept")
-        #expect(try tree(inPlace.site) == tree(swapped.site))
-        #expect(!inPlace.exists("_site/2024/05/02/b") && inPlace.exists("_site/2024/05/02/b-again/index.html"))
-        #expect(try inPlace.read("_site/notes.txt") == "second\n")
-        #expect(!(try tree(inPlace.site)).keys.contains { $0.hasSuffix(".daybook-new") })
-        #expect(!inPlace.exists("._site.daybook-new") && !inPlace.exists("._site.daybook-old"))
-    }
-
     @Test func withoutAnExchangeAStoppedSwapIsUndoneByTheNextBuild() throws {
         let journal = try TemporaryJournal(["_site/index.html": "old\n", "._site.daybook-new/index.html": "half\n"])
         defer { journal.remove() }

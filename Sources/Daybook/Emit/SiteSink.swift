@@ -72,12 +72,10 @@ final class UpdateSink: SiteSink {
     private let changed = Mutex<[OutputFile]>([])
     private let copies = Mutex<[(source: URL, path: String)]>([])
     private let root: String
-    private let inPlace: Bool
 
-    init(output: URL, previous: [String: BuildCache.OutputRecord], inPlace: Bool = false) {
+    init(output: URL, previous: [String: BuildCache.OutputRecord]) {
         self.output = output
         self.previous = previous
-        self.inPlace = inPlace
         root = output.path + "/"
     }
 
@@ -104,7 +102,7 @@ final class UpdateSink: SiteSink {
         var removed = removed
         let manifest = try manifestUpdate(current: current, removed: &removed)
         let (changed, copies) = (changed.withLock { $0 }, copies.withLock { $0 })
-        try SiteUpdate(output: output, inPlace: inPlace).apply(changed: changed, copies: copies, removed: removed, manifest: manifest)
+        try SiteUpdate(output: output).apply(changed: changed, copies: copies, removed: removed, manifest: manifest)
         return SinkResult(removed: removed, updated: changed.count + copies.count)
     }
 

@@ -27,11 +27,6 @@ public struct BuildOptions: Sendable {
     /// build of this process compares with them instead of opening the last pack again: the
     /// preview, which rebuilds on every save. A build that ends with the process has no use for it.
     public var remembersEditions = false
-    /// Bring an existing output up to date in place, each new file put in by a rename, instead
-    /// of making the whole new site beside it and swapping (`SiteUpdate`): for the preview's own
-    /// folder, which nobody publishes, where linking every file of 10,000 pages again took 0.3 s
-    /// of each rebuild. A stopped build may leave it half updated, which the next build mends.
-    public var updatesInPlace = false
 
     public init(journal: URL) {
         self.journal = journal
