@@ -31,6 +31,13 @@ let package = Package(
             providers: [.apt(["libvips-dev"]), .brew(["vips"])]
         ),
         .target(name: "CvipsShim", dependencies: ["Cvips"]),
+        // libcurl, for the one request a build may make (the quotes of `quotes: zenquotes`).
+        .systemLibrary(
+            name: "Ccurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        .target(name: "CcurlShim", dependencies: ["Ccurl"]),
         .executableTarget(name: "EmbedTool", path: "Sources/EmbedTool"),
         .plugin(
             name: "EmbedResources",
@@ -43,6 +50,7 @@ let package = Package(
             dependencies: [
                 "Ccmark",
                 "CvipsShim",
+                "CcurlShim",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),

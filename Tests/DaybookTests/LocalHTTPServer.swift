@@ -8,6 +8,8 @@ final class LocalHTTPServer {
         var body: String
         /// Seconds to wait before answering.
         var delay = 0.0
+        /// A `Location` header, for redirects.
+        var location: String? = nil
     }
 
     private let process = Process()
@@ -31,6 +33,8 @@ final class LocalHTTPServer {
                     self.send_response(route["status"])
                     self.send_header("Content-Type", "application/json")
                     self.send_header("Content-Length", str(len(body)))
+                    if route.get("location"):
+                        self.send_header("Location", route["location"])
                     self.end_headers()
                     self.wfile.write(body)
                 except (BrokenPipeError, ConnectionResetError):

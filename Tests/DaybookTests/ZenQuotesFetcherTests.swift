@@ -12,6 +12,8 @@ import Testing
         "/500": .init(status: 500, body: "{}"),
         "/limit": .init(body: zenQuotesJSON([("Too many requests. Obtain an auth key for unlimited access.", "zenquotes.io")])),
         "/empty": .init(body: "[]"),
+        "/big": .init(body: "[" + String(repeating: " ", count: 1_000_000) + "]"),
+        "/moved": .init(status: 302, body: "", location: "/ok"),
     ]
 
     func fetcher(_ url: String, in journal: TemporaryJournal, timeout: Double = 3) -> ZenQuotesFetcher {
@@ -57,6 +59,7 @@ import Testing
         ("/500", 3.0, "the server answered HTTP 500"),
         ("/limit", 3.0, "the service answered: Too many requests. Obtain an auth key for unlimited access."),
         ("/empty", 3.0, "the answer has no quotes"),
+        ("/big", 3.0, "the answer is larger than 1 MB"),
     ])
     func aFailureIsOneWarningAndNoQuotes(path: String, timeout: Double, why: String) async throws {
         let server = try LocalHTTPServer(Self.routes)
@@ -114,6 +117,52 @@ import Testing
         let (quotes, warnings) = await offline.quotes()
         #expect(quotes.count == 2 && warnings.isEmpty)
         #expect(server.requests == ["/ok"])
+    }
+
+    @Test func aRedirectIsFollowed() async throws {
+        let server = try LocalHTTPServer(Self.routes)
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        let (quotes, warnings) = await fetcher(server.url("/moved"), in: journal).quotes()
+        #expect(quotes.count == 2 && warnings.isEmpty)
+        #expect(server.requests == ["/moved", "/ok"])
+    }
+
+    // A CI run once died inside Foundation's URLSession, on one of its own dispatch threads, with
+    // timed-out and refused requests in flight: the fetcher now uses libcurl. Many fetches at once
+    // that time out, are refused or succeed each end in their own outcome, and the process lives.
+    @Test(.timeLimit(.minutes(1))) func manyFetchesAtOnceThatFailEachEndInTheirOwnOutcome() async throws {
+        let server = try LocalHTTPServer(Self.routes)
+        let refused = try LocalHTTPServer(Self.routes)
+        refused.stop()
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        let cases = (0..<48).map { index -> (url: String, timeout: Double) in
+            switch index % 3 {
+            case 0: return (server.url("/slow"), [0.1, 0.2, 0.25, 0.3][index % 4])
+            case 1: return (refused.url("/ok"), 3)
+            default: return (server.url("/ok"), 3)
+            }
+        }
+        let outcomes = await withTaskGroup(of: (Int, Int, String).self) { group in
+            for (index, item) in cases.enumerated() {
+                var fetcher = fetcher(item.url, in: journal, timeout: item.timeout)
+                fetcher.maxAge = 0
+                group.addTask {
+                    let (quotes, warnings) = await fetcher.quotes()
+                    return (index, quotes.count, warnings.first?.headline ?? "")
+                }
+            }
+            return await group.reduce(into: [:]) { $0[$1.0] = ($1.1, $1.2) }
+        }
+        for (index, item) in cases.enumerated() {
+            let (count, warning) = outcomes[index] ?? (-1, "missing")
+            switch index % 3 {
+            case 0: #expect(count == 0 && warning.hasSuffix("no answer within \(item.timeout) s; building without them"), "\(warning)")
+            case 1: #expect(count == 0 && warning.hasPrefix("warning: could not fetch quotes from \(item.url): "), "\(warning)")
+            default: #expect(count == 2 && warning.isEmpty, "\(warning)")
+            }
+        }
     }
 
     @Test func readsOnlyTheTextOfAZenQuotesAnswer() throws {

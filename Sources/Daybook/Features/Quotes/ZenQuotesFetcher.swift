@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Fetches quotes from a ZenQuotes-compatible API at build time, never in the reader's browser.
 /// The answer is kept in the journal's cache folder: a cached answer younger than `maxAge` is used
@@ -77,29 +74,18 @@ struct ZenQuotesFetcher: Sendable {
     }
 
     private func download() async throws -> [UInt8] {
-        guard let address = URL(string: url) else { throw FetchProblem.network("not an address") }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        var request = URLRequest(url: address, timeoutInterval: timeout)
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.setValue("Daybook/\(DaybookVersion.string)", forHTTPHeaderField: "User-Agent")
-        let data: Data, response: URLResponse
-        do {
-            (data, response) = try await session.data(for: request)
-        } catch {
-            // On Linux the error is an NSError, which does not cast to URLError.
-            let code = (error as NSError).domain == NSURLErrorDomain ? (error as NSError).code : 0
-            throw code == NSURLErrorTimedOut ? FetchProblem.timedOut(timeout) : FetchProblem.network(error.localizedDescription)
+        guard let scheme = URL(string: url)?.scheme?.lowercased(), ["http", "https"].contains(scheme) else {
+            throw FetchProblem.network("not an http or https address")
         }
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            throw FetchProblem.status(http.statusCode)
+        let headers = ["Accept: application/json", "User-Agent: Daybook/\(DaybookVersion.string)"]
+        switch await HTTPGet.get(url, headers: headers, timeout: timeout, maxBytes: 1_000_000) {
+        case .answered(let status, let body):
+            guard (200..<300).contains(status) else { throw FetchProblem.status(status) }
+            return body
+        case .timedOut: throw FetchProblem.timedOut(timeout)
+        case .tooLarge: throw FetchProblem.tooLarge
+        case .failed(let why): throw FetchProblem.network(why)
         }
-        guard data.count <= 1_000_000 else { throw FetchProblem.tooLarge }
-        return Array(data)
     }
 
     /// The cached answer and when it was saved; nil when there is none or it no longer reads.
