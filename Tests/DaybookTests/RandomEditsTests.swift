@@ -4,7 +4,7 @@ import Testing
 
 /// Random edit sequences: a small random journal, then random edits (entries added, removed,
 /// renamed and moved between folders, dates across months, titles, tags, places, drafts,
-/// `private:`, photos, slugs, ids and settings), each followed by an incremental build that must
+/// `private:`, photos, slugs, ids, writers, journals and settings), each followed by an incremental build that must
 /// write, byte for byte, what a build from scratch of a copy writes. `DAYBOOK_EDITS_SEED` and
 /// `DAYBOOK_EDITS_STEPS` choose the run (`make fuzz-incremental` runs a long one); a failure
 /// prints the seed, the step and every step before it, which the seed replays.

@@ -40,9 +40,15 @@ struct RandomEntry {
 
     var path: String { bundle ? "\(folder)/\(name)/index.md" : "\(folder)/\(name).md" }
 
+    /// The writer, from the title's length rather than drawn from the generator, so every seed
+    /// keeps its sequence of edits: a retitle may change it. Without `writers:` in the settings,
+    /// `author:` means nothing to Daybook; with them, it is one of theirs.
+    var author: String? { title.flatMap { [nil, "ann", "bo"][$0.count % 3] } }
+
     var text: String {
         var lines = ["---", "date: \(year)-\(pad(month, 2))-\(pad(day, 2))" + (time.map { " " + $0 } ?? "")]
         if let title { lines.append("title: \"\(title)\"") }
+        if let author { lines.append("author: \(author)") }
         if !tags.isEmpty { lines.append("tags: [\(tags.joined(separator: ", "))]") }
         if let place { lines.append("location: \(place)") }
         if draft { lines.append("draft: true") }
@@ -79,7 +85,15 @@ struct RandomSettings {
         // moves its entry between journals. Tied to home_entries, not drawn from the generator:
         // the settings edits turn them on and off, and every seed keeps the sequence of edits
         // that found its bug.
-        if homeEntries != 20 { lines.append("journals: {diary: {title: Diary}, renamed: {title: Renamed}}") }
+        // Writers, tied to home_entries in the same way: none, then two, then two with a default
+        // writer, and with journals, the second journal's own writer.
+        if homeEntries != 2 { lines.append("writers: {ann: Ann, bo: {name: Bo}}") }
+        if homeEntries == 20 { lines.append("default_writer: bo") }
+        if homeEntries == 6 {
+            lines.append("journals: {diary: {title: Diary}, renamed: {title: Renamed, author: ann}}")
+        } else if homeEntries != 20 {
+            lines.append("journals: {diary: {title: Diary}, renamed: {title: Renamed}}")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

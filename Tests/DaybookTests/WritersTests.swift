@@ -165,6 +165,27 @@ import Testing
         #expect(problems == ["daybook.yml:8:36: error: unknown writer 'bne' (not under writers: in daybook.yml); did you mean ben?"], "\(problems)")
     }
 
+    /// An entry moved out of a journal with its own `author:` changes writer with no change to
+    /// its file: the feeds that hold it name the new writer after an update as after a full build
+    /// (found by the random edits once they had writers).
+    @Test func anEntryMovedOutOfAJournalWithItsOwnAuthorChangesWriterInTheFeeds() async throws {
+        var files = Self.fixture
+        files["daybook.yml"] = Self.settings + "base_url: https://example.org/\ntag_feeds: true\n"
+            + "journals:\n  diary: {title: Diary}\n  travel: {title: Travels, author: ben}\n"
+        let lisbon = "---\ntitle: Lisbon\ndate: 2024-07-01\ntags: [trams]\n---\nTrams.\n"
+        files["entries/travel/2024/07/01.md"] = lisbon
+        // Travels keeps an entry, so the journals shown stay the same.
+        files["entries/travel/2024/04/01.md"] = "---\ntitle: Porto\ndate: 2024-04-01\n---\nBridges.\n"
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        _ = try await IncrementalBuildTests.build(journal.root)
+        #expect(try journal.read("_site/feed.xml").contains("<author><name>Ben Okafor</name></author>"))
+        try FileManager.default.removeItem(at: journal.root.appendingPathComponent("entries/travel/2024/07/01.md"))
+        try journal.write("entries/2024/07/01.md", lisbon)
+        _ = try await IncrementalBuildTests.build(journal.root)
+        try await IncrementalBuildTests.expectSameAsFullBuild(journal, "an entry moved out of a journal with its own author")
+    }
+
     @Test func suggestsTheNearestKeys() {
         #expect(Spelling.nearest("bne", among: ["anna", "ben"]) == ["ben"])
         #expect(Spelling.nearest("zz", among: ["anna", "ben"]) == [])

@@ -1,7 +1,7 @@
 /// In a site of several journals (`Features/Journals`), the feeds of each journal,
 /// `<journal>/feed.xml` (Atom) and `<journal>/feed.json` (JSON Feed): its newest entries, whole,
 /// for a reader who follows one journal. Keyed as a tag feed is, by everything site-wide and its
-/// entries' files and addresses; both feeds of a journal share the key.
+/// entries' files, addresses and writers; both feeds of a journal share the key.
 extension Feeds {
     static func journalFeedPath(_ shown: ShownJournals.Shown) -> String { shown.path + AtomFeed.path }
     static func journalJSONFeedPath(_ shown: ShownJournals.Shown) -> String { shown.path + JSONFeed.path }

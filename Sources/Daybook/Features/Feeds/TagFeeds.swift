@@ -1,6 +1,6 @@
 /// With `tag_feeds: true`, an Atom feed per tag, `tags/<tag>/feed.xml`: the tag's newest entries,
 /// whole, as `feed.xml` has the journal's, for a reader who follows one subject. Each is keyed by
-/// everything site-wide and its entries' files and addresses, so an edit makes again only the
+/// everything site-wide and its entries' files, addresses and writers, so an edit makes again only the
 /// feeds of the tags its entry has (among their newest), and asks only for their bodies.
 extension Feeds {
     static func tagFeedPath(_ tag: Journal.Tag) -> String { tag.path + AtomFeed.path }
@@ -25,14 +25,18 @@ extension Feeds {
     }
 
     /// A feed of the newest of `entries` at `path`: its key, from everything site-wide, `name`
-    /// and those entries' files and addresses; and the entries it needs, nil when the last
+    /// and those entries' files, addresses and writers; and the entries it needs, nil when the last
     /// build left it as it would be made now.
     static func planFeed(_ path: String, named name: String, of entries: [Int], _ planning: DataPlanning) -> (key: [UInt8], needs: ArraySlice<Int>?) {
         var hasher = ContentHash.Hasher()
         hasher.add(planning.keys.siteKey)
         hasher.add(name)
         let newest = entries.prefix(count)
-        for entry in newest { hasher.add(planning.keys.entryKeys[entry]) }
+        let writers = WriterIndex.of(planning.journal)
+        for entry in newest {
+            hasher.add(planning.keys.entryKeys[entry])
+            hasher.add(writerName(entry, writers) ?? "")
+        }
         let key = hasher.finish()
         return (key, planning.kept?(path, key) == true ? nil : newest)
     }
