@@ -1,6 +1,10 @@
 // The variadic libvips calls Daybook needs, behind plain functions (see CvipsShim.h).
 #include "CvipsShim.h"
 #include <vips/vips.h>
+// Orc's switch (vips_vector_set_enabled) is declared here up to libvips 8.14, in vips.h after.
+#if __has_include(<vips/vector.h>)
+#include <vips/vector.h>
+#endif
 #include <string.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -10,6 +14,10 @@
 // which already name the photo and what went wrong.
 static void quiet(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
     (void)domain; (void)level; (void)message; (void)data;
+}
+
+int dbv_vector_enabled(void) {
+    return vips_vector_isenabled() ? 1 : 0;
 }
 
 int dbv_start(void) {
@@ -25,6 +33,10 @@ int dbv_start(void) {
     vips_cache_set_max(0);
     // Photos are spread over the cores by Daybook, one per thread.
     vips_concurrency_set(1);
+    // No Orc: the SIMD code it compiles at run time crashed a test run (a bad pointer inside
+    // liborc, photos being resized on both cores), a known failing of Orc under libvips; and the
+    // code it makes depends on the CPU, where the plain C paths give the same bytes everywhere.
+    vips_vector_set_enabled(FALSE);
     return 0;
 }
 

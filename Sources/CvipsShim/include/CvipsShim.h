@@ -9,6 +9,8 @@ typedef struct _VipsImage dbv_image;
 
 /// Starts libvips once; returns 0 on success.
 int dbv_start(void);
+/// 1 when libvips runs the SIMD code Orc compiles (dbv_start turns it off), else 0.
+int dbv_vector_enabled(void);
 /// The library's version, "8.14.1".
 const char *dbv_version(void);
 /// The last error's text, copied (free with dbv_free); the error buffer is cleared.

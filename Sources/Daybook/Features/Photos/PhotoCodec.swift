@@ -42,6 +42,11 @@ enum PhotoCodec {
 
     /// Started once per process; nil when libvips could not start.
     static let version: String? = dbv_start() == 0 ? String(cString: dbv_version()) : nil
+    /// Whether libvips runs Orc's run-time SIMD code: never (`dbv_start`).
+    static var vectorPaths: Bool {
+        _ = version
+        return dbv_vector_enabled() != 0
+    }
 
     private static func lastError() -> String {
         guard let text = dbv_error() else { return "unknown libvips error" }
