@@ -17,7 +17,7 @@ struct PhotoCache: Sendable {
 
     /// The key of the copies of the source whose SHA-256 is `digest`, made by `recipe` with this Daybook and this libvips.
     static func key(digest: [UInt8], recipe: PhotoRecipe, daybook: String = DaybookVersion.string,
-                    library: String = PhotoCodec.version ?? "none") -> [UInt8] {
+                    library: String = PhotoCodec.recipeVersion) -> [UInt8] {
         ContentHash.digest(parts: [digest, Array(recipe.key.utf8), Array(daybook.utf8), Array(library.utf8)])
     }
 

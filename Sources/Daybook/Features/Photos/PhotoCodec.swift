@@ -42,6 +42,11 @@ enum PhotoCodec {
 
     /// Started once per process; nil when libvips could not start.
     static let version: String? = dbv_start() == 0 ? String(cString: dbv_version()) : nil
+    /// What the copies are made with, for the cache's keys: libvips' version, and that Orc is off
+    /// (its SIMD paths give other bytes than the plain ones, so copies an earlier Daybook made with
+    /// it are made again rather than kept beside new ones).
+    static var recipeVersion: String { version.map { "\($0), no Orc" } ?? "none" }
+
     /// Whether libvips runs Orc's run-time SIMD code: never (`dbv_start`).
     static var vectorPaths: Bool {
         _ = version
