@@ -16,6 +16,7 @@ WebP and JPEG, and a square thumbnail). Each round times, with peak memory from 
 Results go to stdout and WORK/results.md.
 """
 import argparse
+import os
 import pathlib
 import shutil
 import statistics
@@ -42,6 +43,15 @@ def make_photos(work, count, size):
     return sorted(photos.iterdir())
 
 
+def place(photo, path):
+    """A hard link to the generated photo (a copy across file systems). Not a symbolic link:
+    Daybook reads no file that links outside the journal (docs/entries.md)."""
+    try:
+        os.link(photo, path)
+    except OSError:
+        shutil.copyfile(photo, path)
+
+
 def make_daybook(work, photos):
     journal = work / "daybook"
     shutil.rmtree(journal, ignore_errors=True)
@@ -49,7 +59,7 @@ def make_daybook(work, photos):
         day = 1 + index % 28
         folder = journal / "entries" / f"2024-{1 + index // 28 % 12:02d}-{day:02d}-photo-{index:04d}"
         folder.mkdir(parents=True)
-        (folder / "photo.jpg").symlink_to(photo)
+        place(photo, folder / "photo.jpg")
         (folder / "index.md").write_text(f"---\ntitle: Photo {index}\n---\n![Photo {index}](photo.jpg)\n")
     (journal / "daybook.yml").write_text("title: Photos\nsearch: false\nquote_of_the_day: false\n")
     return journal
@@ -63,7 +73,7 @@ def make_hugo(work, photos):
     for index, photo in enumerate(photos):
         folder = site / "content" / f"photo-{index:04d}"
         folder.mkdir()
-        (folder / "photo.jpg").symlink_to(photo)
+        place(photo, folder / "photo.jpg")
         (folder / "index.md").write_text(f"---\ntitle: Photo {index}\n---\nPhoto {index}.\n")
     (site / "config.toml").write_text('baseURL = "https://example.org/"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap"]\n'
                                       '[imaging]\nresampleFilter = "Lanczos"\nquality = 80\n')
