@@ -63,7 +63,8 @@ struct Feeds: Feature {
         let writers = WriterIndex.of(planning.journal)
         for index in newest {
             hasher.add(planning.keys.entryKeys[index])
-            hasher.add(Self.writerName(index, writers) ?? "")
+            // The writer it names depends on the other entries and on the entry's journal.
+            hasher.add(writers.shownWriter(of: index)?.name ?? "")
         }
         feedKey = hasher.finish()
         let key = feedKey
@@ -117,16 +118,9 @@ struct Feeds: Feature {
         return indices.map { index in
             var item = FeedItem(entry: view.journal.entries[index], path: view.journal.paths[index], title: view.entries[index].title,
                                 html: Self.body(index, view, making.features), baseURL: baseURL)
-            item.author = Self.writerName(index, writers)
+            item.author = writers.shownWriter(of: index)?.name
             return item
         }
-    }
-
-    /// The writer a feed names for entry `index`, as the rows do: when two or more write. A
-    /// feed's key takes it, as it depends on the other entries and on the entry's journal.
-    static func writerName(_ index: Int, _ writers: WriterIndex) -> String? {
-        guard writers.shown, index < writers.writerOfEntry.count, let at = writers.writerOfEntry[index] else { return nil }
-        return writers.writers[at].name
     }
 
     func keyed(_ path: String, _ bytes: [UInt8], key: [UInt8]? = nil) -> OutputFile {

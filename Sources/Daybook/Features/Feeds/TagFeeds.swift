@@ -35,7 +35,7 @@ extension Feeds {
         let writers = WriterIndex.of(planning.journal)
         for entry in newest {
             hasher.add(planning.keys.entryKeys[entry])
-            hasher.add(writerName(entry, writers) ?? "")
+            hasher.add(writers.shownWriter(of: entry)?.name ?? "")
         }
         let key = hasher.finish()
         return (key, planning.kept?(path, key) == true ? nil : newest)

@@ -67,8 +67,7 @@ extension SearchIndex {
     static func names(of index: Int, in journal: Journal) -> (journal: String?, writer: String?) {
         let journals = ShownJournals.of(journal), writers = WriterIndex.of(journal)
         let journalTitle = journals.list.isEmpty ? nil : journals.shown(journal.entries[index].journal)?.info.title
-        let writer = writers.shown && index < writers.writerOfEntry.count ? writers.writerOfEntry[index].map { writers.writers[$0].name } : nil
-        return (journalTitle, writer)
+        return (journalTitle, writers.shownWriter(of: index)?.name)
     }
 
     /// The site path of entry `index`'s cover thumbnail, when it has one (`Journal.coversKey`).

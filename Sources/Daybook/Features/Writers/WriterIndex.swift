@@ -21,6 +21,13 @@ struct WriterIndex: Sendable {
     /// Rows name their writer, and the pages exist, only when two or more writers have entries.
     var shown: Bool { writers.count >= 2 }
 
+    /// The writer a row, a feed item or a search result names for entry `index`: none unless
+    /// two or more write.
+    func shownWriter(of index: Int) -> Item? {
+        guard shown, index < writerOfEntry.count, let at = writerOfEntry[index] else { return nil }
+        return writers[at]
+    }
+
     init() {}
 
     init(_ journal: Journal) {

@@ -55,8 +55,8 @@ struct Writers: Feature {
     /// `writer` on every full row (and so on the entry page): `{name, url, portrait}`, false
     /// when rows do not name writers.
     func rowValues(for entry: Int, _ page: PageContext) -> [String: Any] {
-        guard index.shown, entry < index.writerOfEntry.count, let at = index.writerOfEntry[entry] else { return ["writer": false] }
-        return ["writer": block(index.writers[at], page.linker)]
+        guard let writer = index.shownWriter(of: entry) else { return ["writer": false] }
+        return ["writer": block(writer, page.linker)]
     }
 
     /// A writer as the templates see it.
