@@ -22,6 +22,32 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: journal.root.path).sorted() == ["_site"])
     }
 
+    /// The preview tells its pages before it removes the old site: the swap leaves it aside, and
+    /// either `removeOld` or the next build's `recover` removes it.
+    @Test func theOldSiteCanWaitBesideTheOutputForItsRemoval() throws {
+        let journal = try TemporaryJournal(["_site/index.html": "old\n", "_site/2024/index.html": "year\n"])
+        defer { journal.remove() }
+        let swap = swap(in: journal)
+        for round in ["new", "newer"] {
+            let next = try swap.makeNext()
+            try TreeLinks.link(journal.site.path, into: next.path, skipping: ["index.html"])
+            try FileWriter.write(Array("\(round)\n".utf8), to: next.path + "/index.html", exclusive: true)
+            try swap.swapIn(removingOldLater: true)
+            #expect(try journal.read("_site/index.html") == "\(round)\n")
+            #expect(try journal.read("_site/2024/index.html") == "year\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: journal.root.path).sorted() == ["._site.daybook-gone", "_site"])
+        }
+        swap.removeOld()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: journal.root.path).sorted() == ["_site"])
+
+        let next = try swap.makeNext()
+        try TreeLinks.link(journal.site.path, into: next.path, skipping: [])
+        try swap.swapIn(removingOldLater: true)
+        swap.recover()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: journal.root.path).sorted() == ["_site"], "a stopped preview's old site goes with the next build")
+        #expect(try journal.read("_site/index.html") == "newer\n")
+    }
+
     /// Where the file system cannot exchange two folders, the old site is moved aside first; a
     /// build stopped between the two renames leaves no output, and the next build puts it back.
     @Test func withoutAnExchangeAStoppedSwapIsUndoneByTheNextBuild() throws {

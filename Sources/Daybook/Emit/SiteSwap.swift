@@ -22,6 +22,8 @@ struct SiteSwap {
     /// The old site, only where the file system cannot exchange two folders: it is moved aside
     /// for the new one's rename, and the output's name is empty between the two renames.
     var previous: URL { sibling("daybook-old") }
+    /// The old site after the exchange, when its removal waits (`swapIn(removingOldLater:)`).
+    var old: URL { sibling("daybook-gone") }
 
     private func sibling(_ suffix: String) -> URL {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(suffix)")
@@ -35,7 +37,7 @@ struct SiteSwap {
             MutationHook.will("rename", previous.path)
             rename(previous.path, output.path)
         }
-        for folder in [previous, next] { TreeLinks.remove(folder.path) }
+        for folder in [previous, next, old] { TreeLinks.remove(folder.path) }
         LegacyLeftovers(output: output).recover()
     }
 
@@ -50,8 +52,11 @@ struct SiteSwap {
 
     /// Puts the finished `next` in the output's place, and removes the old site. The last moment
     /// a build can be stopped with the previous site left as it was: a cancelled task stops here.
-    /// - Parameter exchange: `SiteSwap.exchange`; a test gives one that fails, for the fallback.
-    func swapIn(exchange: (String, String) -> Bool = SiteSwap.exchange) throws {
+    /// - Parameters:
+    ///   - exchange: `SiteSwap.exchange`; a test gives one that fails, for the fallback.
+    ///   - removingOldLater: move the old site to `old` (one rename) for `removeOld` to remove
+    ///     when the caller has time; what is left there is removed by the next `recover`.
+    func swapIn(exchange: (String, String) -> Bool = SiteSwap.exchange, removingOldLater: Bool = false) throws {
         try Task.checkCancellation()
         guard UserFiles.kind(output.path) != nil else {
             try move(next.path, output.path)
@@ -59,6 +64,11 @@ struct SiteSwap {
         }
         MutationHook.will("exchange", output.path)
         if exchange(next.path, output.path) {
+            if removingOldLater {
+                TreeLinks.remove(old.path)
+                MutationHook.will("rename", old.path)
+                if rename(next.path, old.path) == 0 { return }
+            }
             TreeLinks.remove(next.path)
             return
         }
@@ -70,6 +80,11 @@ struct SiteSwap {
             throw error
         }
         TreeLinks.remove(previous.path)
+    }
+
+    /// Removes the old site a `swapIn(removingOldLater: true)` left aside, if any.
+    func removeOld() {
+        TreeLinks.remove(old.path)
     }
 
     /// Removes `next` after a failed build; the output is left as it was.

@@ -12,6 +12,8 @@ import Darwin
 /// become empty. Then the two folders are exchanged in one step, so no reader ever sees a mix.
 struct SiteUpdate {
     let output: URL
+    /// Leave the old site aside for `SiteSwap.removeOld` instead of removing it now.
+    var removingOldLater = false
 
     /// - Parameters:
     ///   - changed: files to write.
@@ -38,7 +40,7 @@ struct SiteUpdate {
                 MutationHook.will("rmdir", next + "/" + folder)
                 rmdir(next + "/" + folder)
             }
-            try swap.swapIn()
+            try swap.swapIn(removingOldLater: removingOldLater)
         } catch {
             swap.discard()
             throw error

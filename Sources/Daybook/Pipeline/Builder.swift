@@ -17,6 +17,11 @@ public enum Builder {
     ///   - changed: with `memory`, the journal's files (relative paths) that changed since that
     ///     build scanned the journal, when a watcher knows: the folders are then not walked again
     ///     unless a file came or went, and only these entry files are looked at. Nil: look at all.
+    /// Removes the old site that a build with `removesOldSiteLater` left beside its output.
+    public static func removeOldSite(_ options: BuildOptions) {
+        SiteSwap(output: options.writtenOutput).removeOld()
+    }
+
     public static func run(_ options: BuildOptions, continuing memory: BuildMemory? = nil, changed: Set<String>? = nil,
                            progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) async throws(BuildFailure) -> BuildReport {
         if options.writes, let problem = options.outputPlacementProblem { throw BuildFailure([problem]) }
