@@ -30,7 +30,7 @@ public struct PreviewOptions: Sendable {
         options.baseURL = baseURL
         // A private journal's next rebuild takes its editions from memory, not from the sealed output.
         options.remembersEditions = true
-        // The pages are told before the old site is removed (`rebuild`).
+        // The old site stays beside the new one, for the next update to bring up to date.
         options.removesOldSiteLater = true
         if let jobs { options.jobs = jobs }
         return options
@@ -167,7 +167,6 @@ public final class Preview: Sendable {
                 if let changedAt { say(String(format: "%8.3f s  from the change seen to the pages told", (ContinuousClock.now - changedAt) / .seconds(1))) }
             }
             say("\(what) \(report.entries) \(report.entries == 1 ? "entry" : "entries") in \(String(format: "%.2f", report.seconds)) s (build \(count)): \(changes.changed.count) files changed, \(changes.removed.count) removed")
-            Builder.removeOldSite(buildOptions)
         } catch {
             let errors = error.errorCount
             // The errors first; a settings warning already said this session is not said again.

@@ -109,9 +109,24 @@ import Testing
         // The key file's rounds cost a second a build in a debug build, and key files are
         // compared byte for byte like every other file, whatever their rounds.
         options.keyIterations = 1_000
-        // As the preview does: a continued build takes the editions it sealed from memory.
+        // As the preview does: a continued build takes the editions it sealed from memory, and
+        // an update is made from the site of the build before, kept beside the output.
         options.remembersEditions = true
+        options.removesOldSiteLater = true
         return try await Builder.run(options, continuing: continuing).memory
+    }
+
+    /// Every folder under `root`, by its path inside it.
+    static func folders(_ root: URL) -> Set<String> {
+        var found: Set<String> = []
+        func walk(_ relative: String) {
+            for (name, isFolder) in TreeLinks.list(root.path + relative) where isFolder {
+                found.insert(String((relative + "/" + name).dropFirst()))
+                walk(relative + "/" + name)
+            }
+        }
+        walk("")
+        return found
     }
 
     /// The paths where the journal's site differs from a build from scratch of a copy of its
@@ -124,8 +139,11 @@ import Testing
         }
         _ = try await build(copy.root, cache: false)
         let incremental = try tree(journal.site), full = try tree(copy.site)
+        let (incrementalFolders, fullFolders) = (folders(journal.site), folders(copy.site))
         var differences = Set(incremental.keys).symmetricDifference(full.keys).sorted().map {
             "\($0) only in the \(full[$0] == nil ? "incremental" : "full") build"
+        } + incrementalFolders.symmetricDifference(fullFolders).sorted().map {
+            "folder \($0) only in the \(fullFolders.contains($0) ? "full" : "incremental") build"
         }
         for (path, bytes) in full.sorted(by: { $0.key < $1.key }) where incremental[path].map({ $0 != bytes }) == true {
             let a = String(decoding: incremental[path]!, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)

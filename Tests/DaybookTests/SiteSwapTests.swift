@@ -48,6 +48,64 @@ import Testing
         #expect(try journal.read("_site/index.html") == "newer\n")
     }
 
+    /// The preview's updates: each made from the site of the build before, kept beside the
+    /// output with the list of what differs, and each gives the site a whole update would.
+    @Test func anUpdateMadeFromTheOldSiteGivesTheSiteAWholeUpdateGives() throws {
+        let journal = try TemporaryJournal(["_site/index.html": "1\n", "_site/a/page.html": "a\n", "_site/b/c/page.html": "c\n", "_site/CNAME": "mine\n"])
+        defer { journal.remove() }
+        let update = SiteUpdate(output: journal.site, removingOldLater: true)
+        let swap = swap(in: journal)
+        let file = { (path: String, text: String) in OutputFile(path: path, bytes: Array(text.utf8)) }
+        let rounds: [(changed: [OutputFile], removed: [String], expected: [String: String])] = [
+            ([file("index.html", "2\n"), file("d/e/new.html", "e\n")], [],
+             ["index.html": "2\n", "a/page.html": "a\n", "b/c/page.html": "c\n", "d/e/new.html": "e\n", "CNAME": "mine\n"]),
+            ([file("a/page.html", "a2\n")], ["b/c/page.html"],
+             ["index.html": "2\n", "a/page.html": "a2\n", "d/e/new.html": "e\n", "CNAME": "mine\n"]),
+            ([file("index.html", "3\n")], ["d/e/new.html"],
+             ["index.html": "3\n", "a/page.html": "a2\n", "CNAME": "mine\n"]),
+            ([file("b/c/page.html", "c3\n")], [],
+             ["index.html": "3\n", "a/page.html": "a2\n", "b/c/page.html": "c3\n", "CNAME": "mine\n"]),
+        ]
+        for (round, (changed, removed, expected)) in rounds.enumerated() {
+            try update.apply(changed: changed, copies: [], removed: removed)
+            let site = try tree(journal.site).mapValues { String(decoding: $0, as: UTF8.self) }
+            #expect(site == expected, "round \(round)")
+            let folders = Set(expected.keys.flatMap { path in
+                path.split(separator: "/").dropLast().indices.map { path.split(separator: "/")[...$0].joined(separator: "/") }
+            })
+            #expect(RandomEditsTests.folders(journal.site) == folders, "round \(round): no folder left empty")
+            #expect(journal.exists("._site.daybook-gone") && journal.exists("._site.daybook-gone-changes"), "round \(round)")
+        }
+        #expect(try journal.read("._site.daybook-gone-changes") == "b/c/page.html")
+        swap.recover(keepingOld: true)
+        #expect(journal.exists("._site.daybook-gone"))
+        swap.recover()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: journal.root.path).sorted() == ["_site"], "a build of the CLI removes both")
+    }
+
+    /// A list of changes without its old site, or an old site without its list (a build stopped
+    /// between the two), is never taken: the update links the whole site as always.
+    @Test func anOldSiteWithoutItsListIsNotTaken() throws {
+        let journal = try TemporaryJournal(["_site/index.html": "1\n", "_site/a/page.html": "a\n",
+                                            "._site.daybook-gone/index.html": "0\n", "._site.daybook-gone/a/page.html": "stale\n"])
+        defer { journal.remove() }
+        try SiteUpdate(output: journal.site, removingOldLater: true).apply(changed: [OutputFile(path: "index.html", bytes: Array("2\n".utf8))], copies: [], removed: [])
+        #expect(try journal.read("_site/a/page.html") == "a\n")
+        #expect(try journal.read("_site/index.html") == "2\n")
+    }
+
+    /// The old site and its list are trusted as they are (they are Daybook's, in the preview's
+    /// own folder): a file only the old site has reaches the output, which shows the update took
+    /// it instead of linking the output anew.
+    @Test func theOldSiteWithItsListIsTakenAsItIs() throws {
+        let journal = try TemporaryJournal(["_site/index.html": "1\n", "._site.daybook-gone/index.html": "0\n",
+                                            "._site.daybook-gone/only-here.txt": "kept\n", "._site.daybook-gone-changes": "index.html"])
+        defer { journal.remove() }
+        try SiteUpdate(output: journal.site, removingOldLater: true).apply(changed: [], copies: [], removed: [])
+        #expect(try journal.read("_site/index.html") == "1\n")
+        #expect(try journal.read("_site/only-here.txt") == "kept\n")
+    }
+
     /// Where the file system cannot exchange two folders, the old site is moved aside first; a
     /// build stopped between the two renames leaves no output, and the next build puts it back.
     @Test func withoutAnExchangeAStoppedSwapIsUndoneByTheNextBuild() throws {

@@ -24,6 +24,10 @@ struct SiteSwap {
     var previous: URL { sibling("daybook-old") }
     /// The old site after the exchange, when its removal waits (`swapIn(removingOldLater:)`).
     var old: URL { sibling("daybook-gone") }
+    /// The paths where `old` differs from the output, one per line: written after the exchange,
+    /// removed before `old` is touched, so `old` with this list beside it is always the site of
+    /// one build ago, which the preview's next update brings up to date (`takeOld`).
+    var oldChanges: URL { sibling("daybook-gone-changes") }
 
     private func sibling(_ suffix: String) -> URL {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(suffix)")
@@ -32,18 +36,43 @@ struct SiteSwap {
     /// Puts back or removes what a stopped build left beside the output: a site moved aside
     /// goes back when the output is missing, and then both folders go. Also puts right what a
     /// Daybook from before this way of swapping left (`LegacyLeftovers`).
-    func recover() {
+    /// - Parameter keepingOld: leave the old site of the last build and its list of changes
+    ///   (`oldChanges`) when both are there, for `takeOld`; else they go too.
+    func recover(keepingOld: Bool = false) {
         if UserFiles.kind(output.path) == nil && UserFiles.kind(previous.path) == .folder {
             MutationHook.will("rename", previous.path)
             rename(previous.path, output.path)
         }
-        for folder in [previous, next, old] { TreeLinks.remove(folder.path) }
+        for folder in [previous, next] { TreeLinks.remove(folder.path) }
+        if !(keepingOld && UserFiles.kind(oldChanges.path) == .file && UserFiles.kind(old.path) == .folder) { removeOld() }
         LegacyLeftovers(output: output).recover()
     }
 
+    /// The old site as `next`, with the paths where it differs from the output, when the last
+    /// build left both (`keepOld`); nil, having changed nothing, otherwise.
+    func takeOld() -> Set<String>? {
+        guard UserFiles.kind(old.path) == .folder, let list = FileBytes.read(oldChanges.path) else { return nil }
+        MutationHook.will("unlink", oldChanges.path)
+        guard unlink(oldChanges.path) == 0 else { return nil }
+        MutationHook.will("rename", next.path)
+        guard rename(old.path, next.path) == 0 else { return nil }
+        return Set(String(decoding: list, as: UTF8.self).split(separator: "\n").map(String.init))
+    }
+
+    /// Writes `oldChanges` for the old site a `swapIn(removingOldLater: true)` left aside, whole or
+    /// not at all (a temporary file renamed into place).
+    func keepOld(differingIn paths: Set<String>) throws {
+        guard UserFiles.kind(old.path) == .folder else { return }
+        let temporary = sibling("daybook-gone-changes-new").path
+        unlink(temporary)
+        try FileWriter.write(Array(paths.sorted().joined(separator: "\n").utf8), to: temporary, exclusive: true)
+        MutationHook.will("rename", oldChanges.path)
+        guard rename(temporary, oldChanges.path) == 0 else { throw FileWriter.posixError("could not move \(temporary) to", oldChanges.path) }
+    }
+
     /// Removes what a stopped build left, then makes `next`, empty.
-    func makeNext() throws -> URL {
-        recover()
+    func makeNext(keepingOld: Bool = false) throws -> URL {
+        recover(keepingOld: keepingOld)
         try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
         MutationHook.will("mkdir", next.path)
         guard mkdir(next.path, 0o755) == 0 else { throw FileWriter.posixError("could not create", next.path) }
@@ -84,6 +113,10 @@ struct SiteSwap {
 
     /// Removes the old site a `swapIn(removingOldLater: true)` left aside, if any.
     func removeOld() {
+        for path in [oldChanges.path, sibling("daybook-gone-changes-new").path] where UserFiles.kind(path) != nil {
+            MutationHook.will("unlink", path)
+            unlink(path)
+        }
         TreeLinks.remove(old.path)
     }
 

@@ -22,11 +22,17 @@ struct SiteUpdate {
     ///   - manifest: the site's new `SiteManifest`, when its list of files changed.
     func apply(changed: [OutputFile], copies: [(source: URL, path: String)], removed: [String], manifest: [UInt8]? = nil) throws {
         let swap = SiteSwap(output: output)
-        let next = try swap.makeNext().path
+        var replaced = Set(changed.map(\.path)).union(copies.map(\.path)).union(removed)
+        if manifest != nil { replaced.insert(SiteManifest.fileName) }
+        swap.recover(keepingOld: removingOldLater)
+        let spare = removingOldLater ? swap.takeOld() : nil
+        let next = spare == nil ? try swap.makeNext().path : swap.next.path
         do {
-            var replaced = Set(changed.map(\.path)).union(copies.map(\.path)).union(removed)
-            if manifest != nil { replaced.insert(SiteManifest.fileName) }
-            try TreeLinks.link(output.path, into: next, skipping: replaced)
+            if let behind = spare {
+                try catchUp(next, behind: behind, replaced: replaced)
+            } else {
+                try TreeLinks.link(output.path, into: next, skipping: replaced)
+            }
             try FileWriter.makeFolders(FileWriter.folders(of: changed.map(\.path) + copies.map(\.path)), under: URL(fileURLWithPath: next))
             for file in changed { try FileWriter.write(file.bytes, to: next + "/" + file.path, exclusive: true) }
             if let manifest { try FileWriter.write(manifest, to: next + "/" + SiteManifest.fileName, exclusive: true) }
@@ -44,6 +50,29 @@ struct SiteUpdate {
         } catch {
             swap.discard()
             throw error
+        }
+        if removingOldLater { try swap.keepOld(differingIn: replaced) }
+    }
+
+    /// Brings the site of one build ago, now at `next`, to the output as it is: the files the
+    /// last build changed (`behind`) linked from the output again, or removed with the folders
+    /// they leave empty where the output no longer has them; the files this build replaces
+    /// unlinked, for the caller to write. Every other file already is the output's (a link to
+    /// the same file), so the preview's update costs its changes, not a link per file of the site.
+    private func catchUp(_ next: String, behind: Set<String>, replaced: Set<String>) throws {
+        for path in behind.union(replaced) where UserFiles.kind(next + "/" + path) != nil {
+            MutationHook.will("unlink", next + "/" + path)
+            unlink(next + "/" + path)
+        }
+        let relinked = behind.subtracting(replaced).filter { UserFiles.kind(output.path + "/" + $0) == .file }
+        try FileWriter.makeFolders(FileWriter.folders(of: Array(relinked)), under: URL(fileURLWithPath: next))
+        for path in relinked.sorted() {
+            MutationHook.will("link", next + "/" + path)
+            guard link(output.path + "/" + path, next + "/" + path) == 0 else { throw FileWriter.posixError("could not link", next + "/" + path) }
+        }
+        for folder in FileWriter.folders(of: Array(behind.subtracting(relinked))).sorted(by: { $0.count > $1.count }) {
+            MutationHook.will("rmdir", next + "/" + folder)
+            rmdir(next + "/" + folder)
         }
     }
 }

@@ -17,11 +17,6 @@ public enum Builder {
     ///   - changed: with `memory`, the journal's files (relative paths) that changed since that
     ///     build scanned the journal, when a watcher knows: the folders are then not walked again
     ///     unless a file came or went, and only these entry files are looked at. Nil: look at all.
-    /// Removes the old site that a build with `removesOldSiteLater` left beside its output.
-    public static func removeOldSite(_ options: BuildOptions) {
-        SiteSwap(output: options.writtenOutput).removeOld()
-    }
-
     public static func run(_ options: BuildOptions, continuing memory: BuildMemory? = nil, changed: Set<String>? = nil,
                            progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) async throws(BuildFailure) -> BuildReport {
         if options.writes, let problem = options.outputPlacementProblem { throw BuildFailure([problem]) }
@@ -31,7 +26,7 @@ public enum Builder {
         } : nil
         defer { withExtendedLifetime(lock) {} }
         // What a build stopped part way left beside the output goes before anything looks at it.
-        if options.writes { SiteSwap(output: options.writtenOutput).recover() }
+        if options.writes { SiteSwap(output: options.writtenOutput).recover(keepingOld: options.removesOldSiteLater) }
         do {
             let memory = memory.flatMap { $0.fits(options) ? $0 : nil }
             var build = Build(options: options, memory: memory, changed: memory == nil ? nil : changed, progress: progress)
