@@ -31,7 +31,7 @@ public struct PreviewOptions: Sendable {
         // A private journal's next rebuild takes its editions from memory, not from the sealed output.
         options.remembersEditions = true
         // The old site stays beside the new one, for the next update to bring up to date.
-        options.removesOldSiteLater = true
+        options.keepsOldSite = true
         if let jobs { options.jobs = jobs }
         return options
     }

@@ -112,7 +112,7 @@ import Testing
         // As the preview does: a continued build takes the editions it sealed from memory, and
         // an update is made from the site of the build before, kept beside the output.
         options.remembersEditions = true
-        options.removesOldSiteLater = true
+        options.keepsOldSite = true
         return try await Builder.run(options, continuing: continuing).memory
     }
 

@@ -32,7 +32,7 @@ import Testing
             let next = try swap.makeNext()
             try TreeLinks.link(journal.site.path, into: next.path, skipping: ["index.html"])
             try FileWriter.write(Array("\(round)\n".utf8), to: next.path + "/index.html", exclusive: true)
-            try swap.swapIn(removingOldLater: true)
+            try swap.swapIn(keepingOld: true)
             #expect(try journal.read("_site/index.html") == "\(round)\n")
             #expect(try journal.read("_site/2024/index.html") == "year\n")
             #expect(try FileManager.default.contentsOfDirectory(atPath: journal.root.path).sorted() == ["._site.daybook-gone", "_site"])
@@ -42,7 +42,7 @@ import Testing
 
         let next = try swap.makeNext()
         try TreeLinks.link(journal.site.path, into: next.path, skipping: [])
-        try swap.swapIn(removingOldLater: true)
+        try swap.swapIn(keepingOld: true)
         swap.recover()
         #expect(try FileManager.default.contentsOfDirectory(atPath: journal.root.path).sorted() == ["_site"], "a stopped preview's old site goes with the next build")
         #expect(try journal.read("_site/index.html") == "newer\n")
@@ -53,7 +53,7 @@ import Testing
     @Test func anUpdateMadeFromTheOldSiteGivesTheSiteAWholeUpdateGives() throws {
         let journal = try TemporaryJournal(["_site/index.html": "1\n", "_site/a/page.html": "a\n", "_site/b/c/page.html": "c\n", "_site/CNAME": "mine\n"])
         defer { journal.remove() }
-        let update = SiteUpdate(output: journal.site, removingOldLater: true)
+        let update = SiteUpdate(output: journal.site, keepingOld: true)
         let swap = swap(in: journal)
         let file = { (path: String, text: String) in OutputFile(path: path, bytes: Array(text.utf8)) }
         let rounds: [(changed: [OutputFile], removed: [String], expected: [String: String])] = [
@@ -89,7 +89,7 @@ import Testing
         let journal = try TemporaryJournal(["_site/index.html": "1\n", "_site/a/page.html": "a\n",
                                             "._site.daybook-gone/index.html": "0\n", "._site.daybook-gone/a/page.html": "stale\n"])
         defer { journal.remove() }
-        try SiteUpdate(output: journal.site, removingOldLater: true).apply(changed: [OutputFile(path: "index.html", bytes: Array("2\n".utf8))], copies: [], removed: [])
+        try SiteUpdate(output: journal.site, keepingOld: true).apply(changed: [OutputFile(path: "index.html", bytes: Array("2\n".utf8))], copies: [], removed: [])
         #expect(try journal.read("_site/a/page.html") == "a\n")
         #expect(try journal.read("_site/index.html") == "2\n")
     }
@@ -101,7 +101,7 @@ import Testing
         let journal = try TemporaryJournal(["_site/index.html": "1\n", "._site.daybook-gone/index.html": "0\n",
                                             "._site.daybook-gone/only-here.txt": "kept\n", "._site.daybook-gone-changes": "index.html"])
         defer { journal.remove() }
-        try SiteUpdate(output: journal.site, removingOldLater: true).apply(changed: [], copies: [], removed: [])
+        try SiteUpdate(output: journal.site, keepingOld: true).apply(changed: [], copies: [], removed: [])
         #expect(try journal.read("_site/index.html") == "1\n")
         #expect(try journal.read("_site/only-here.txt") == "kept\n")
     }

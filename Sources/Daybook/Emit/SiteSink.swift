@@ -72,12 +72,12 @@ final class UpdateSink: SiteSink {
     private let changed = Mutex<[OutputFile]>([])
     private let copies = Mutex<[(source: URL, path: String)]>([])
     private let root: String
-    private let removingOldLater: Bool
+    private let keepingOld: Bool
 
-    init(output: URL, previous: [String: BuildCache.OutputRecord], removingOldLater: Bool = false) {
+    init(output: URL, previous: [String: BuildCache.OutputRecord], keepingOld: Bool = false) {
         self.output = output
         self.previous = previous
-        self.removingOldLater = removingOldLater
+        self.keepingOld = keepingOld
         root = output.path + "/"
     }
 
@@ -104,7 +104,7 @@ final class UpdateSink: SiteSink {
         var removed = removed
         let manifest = try manifestUpdate(current: current, removed: &removed)
         let (changed, copies) = (changed.withLock { $0 }, copies.withLock { $0 })
-        try SiteUpdate(output: output, removingOldLater: removingOldLater).apply(changed: changed, copies: copies, removed: removed, manifest: manifest)
+        try SiteUpdate(output: output, keepingOld: keepingOld).apply(changed: changed, copies: copies, removed: removed, manifest: manifest)
         return SinkResult(removed: removed, updated: changed.count + copies.count)
     }
 

@@ -22,7 +22,7 @@ struct SiteSwap {
     /// The old site, only where the file system cannot exchange two folders: it is moved aside
     /// for the new one's rename, and the output's name is empty between the two renames.
     var previous: URL { sibling("daybook-old") }
-    /// The old site after the exchange, when its removal waits (`swapIn(removingOldLater:)`).
+    /// The old site after the exchange, kept for the next update (`swapIn(keepingOld:)`).
     var old: URL { sibling("daybook-gone") }
     /// The paths where `old` differs from the output, one per line: written after the exchange,
     /// removed before `old` is touched, so `old` with this list beside it is always the site of
@@ -59,7 +59,7 @@ struct SiteSwap {
         return Set(String(decoding: list, as: UTF8.self).split(separator: "\n").map(String.init))
     }
 
-    /// Writes `oldChanges` for the old site a `swapIn(removingOldLater: true)` left aside, whole or
+    /// Writes `oldChanges` for the old site a `swapIn(keepingOld: true)` left aside, whole or
     /// not at all (a temporary file renamed into place).
     func keepOld(differingIn paths: Set<String>) throws {
         guard UserFiles.kind(old.path) == .folder else { return }
@@ -71,8 +71,8 @@ struct SiteSwap {
     }
 
     /// Removes what a stopped build left, then makes `next`, empty.
-    func makeNext(keepingOld: Bool = false) throws -> URL {
-        recover(keepingOld: keepingOld)
+    func makeNext() throws -> URL {
+        recover()
         try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
         MutationHook.will("mkdir", next.path)
         guard mkdir(next.path, 0o755) == 0 else { throw FileWriter.posixError("could not create", next.path) }
@@ -83,9 +83,9 @@ struct SiteSwap {
     /// a build can be stopped with the previous site left as it was: a cancelled task stops here.
     /// - Parameters:
     ///   - exchange: `SiteSwap.exchange`; a test gives one that fails, for the fallback.
-    ///   - removingOldLater: move the old site to `old` (one rename) for `removeOld` to remove
-    ///     when the caller has time; what is left there is removed by the next `recover`.
-    func swapIn(exchange: (String, String) -> Bool = SiteSwap.exchange, removingOldLater: Bool = false) throws {
+    ///   - keepingOld: move the old site to `old` (one rename) instead of removing it, for the
+    ///     next update to start from (`keepOld`, `takeOld`); `recover` removes it otherwise.
+    func swapIn(exchange: (String, String) -> Bool = SiteSwap.exchange, keepingOld: Bool = false) throws {
         try Task.checkCancellation()
         guard UserFiles.kind(output.path) != nil else {
             try move(next.path, output.path)
@@ -93,7 +93,7 @@ struct SiteSwap {
         }
         MutationHook.will("exchange", output.path)
         if exchange(next.path, output.path) {
-            if removingOldLater {
+            if keepingOld {
                 TreeLinks.remove(old.path)
                 MutationHook.will("rename", old.path)
                 if rename(next.path, old.path) == 0 { return }
@@ -111,7 +111,8 @@ struct SiteSwap {
         TreeLinks.remove(previous.path)
     }
 
-    /// Removes the old site a `swapIn(removingOldLater: true)` left aside, if any.
+    /// Removes the old site a `swapIn(keepingOld: true)` left aside and its list, if any: the
+    /// list first, so a stop part way never leaves a list beside a half-removed site.
     func removeOld() {
         for path in [oldChanges.path, sibling("daybook-gone-changes-new").path] where UserFiles.kind(path) != nil {
             MutationHook.will("unlink", path)

@@ -13,7 +13,7 @@ import Darwin
 struct SiteUpdate {
     let output: URL
     /// Leave the old site aside for `SiteSwap.removeOld` instead of removing it now.
-    var removingOldLater = false
+    var keepingOld = false
 
     /// - Parameters:
     ///   - changed: files to write.
@@ -24,8 +24,8 @@ struct SiteUpdate {
         let swap = SiteSwap(output: output)
         var replaced = Set(changed.map(\.path)).union(copies.map(\.path)).union(removed)
         if manifest != nil { replaced.insert(SiteManifest.fileName) }
-        swap.recover(keepingOld: removingOldLater)
-        let spare = removingOldLater ? swap.takeOld() : nil
+        swap.recover(keepingOld: keepingOld)
+        let spare = keepingOld ? swap.takeOld() : nil
         let next = spare == nil ? try swap.makeNext().path : swap.next.path
         do {
             if let behind = spare {
@@ -46,12 +46,12 @@ struct SiteUpdate {
                 MutationHook.will("rmdir", next + "/" + folder)
                 rmdir(next + "/" + folder)
             }
-            try swap.swapIn(removingOldLater: removingOldLater)
+            try swap.swapIn(keepingOld: keepingOld)
         } catch {
             swap.discard()
             throw error
         }
-        if removingOldLater { try swap.keepOld(differingIn: replaced) }
+        if keepingOld { try swap.keepOld(differingIn: replaced) }
     }
 
     /// Brings the site of one build ago, now at `next`, to the output as it is: the files the

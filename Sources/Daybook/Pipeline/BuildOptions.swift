@@ -32,7 +32,7 @@ public struct BuildOptions: Sendable {
     /// the preview. An update then writes its changes and the last one's, where linking every
     /// file of a 10,000-entry site into a new folder and removing the old one took a third of a
     /// second of every save. A build that ends with its process has no next update to gain.
-    public var removesOldSiteLater = false
+    public var keepsOldSite = false
 
     public init(journal: URL) {
         self.journal = journal
