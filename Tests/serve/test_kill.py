@@ -207,26 +207,39 @@ def serve(journal, monkeypatch, **environment):
     return running
 
 
-def test_a_preview_killed_while_it_rebuilds_leaves_its_last_site_or_the_new_one(journal, tmp_path, monkeypatch):
-    """`daybook serve` builds into `.daybook/serve/site` through the same code, killed part way
-    through the rebuild that follows an edit; the next preview cleans up and serves."""
+EDIT_AGAIN = ("entries/2024/05/2024-05-01-ferry.md", "---\ntitle: Ferry home again\ndate: 2024-05-01\n---\n\nBack once more.\n")
+
+
+def kill_preview_in_last_edit(journal, tmp_path, monkeypatch, edits, extra_points=()):
+    """Runs `daybook serve` on `journal` through `edits`, each waited for, logging what it
+    changes on disk; then, for points of the last edit's rebuild, the same on a fresh copy
+    killed there: the site must be the one before that edit or the one after, never a mix, and
+    the next preview must clean up and serve the one after. Returns the last rebuild's changes."""
     pristine = tmp_path / "pristine"
     shutil.copytree(journal, pristine)
     log = tmp_path / "serve.log"
-    running = serve(journal, monkeypatch, DAYBOOK_TEST_MUTATION_LOG=str(log))
+
+    def run_until_last(folder, **environment):
+        running = serve(folder, monkeypatch, **environment)
+        for count, edit in enumerate(edits[:-1], 2):
+            running.write(*edit)
+            assert wait_for(lambda: len(running.builds()) == count), running.stderr
+        return running
+
+    running = run_until_last(journal, DAYBOOK_TEST_MUTATION_LOG=str(log))
     first, old = len(log.read_text().splitlines()), tree(journal / ".daybook/serve/site")
-    running.write(*EDIT)
-    assert wait_for(lambda: len(running.builds()) == 2), running.stderr
+    running.write(*edits[-1])
+    assert wait_for(lambda: len(running.builds()) == len(edits) + 1), running.stderr
     running.stop()
     lines = log.read_text().splitlines()[first:]
     new = tree(journal / ".daybook/serve/site")
     swap = next(i for i, line in enumerate(lines, 1) if line.split(" ")[1] == "exchange")
-    for point in sorted({1, len(lines) // 3, swap - 1, swap, swap + 1, len(lines)}):
+    for point in sorted({1, len(lines) // 3, swap - 1, swap, swap + 1, len(lines), *extra_points}):
         copy = tmp_path / f"serve-{point}"
         shutil.copytree(pristine, copy)
-        running = serve(copy, monkeypatch, DAYBOOK_TEST_KILL_AT=str(first + point))
+        running = run_until_last(copy, DAYBOOK_TEST_KILL_AT=str(first + point))
         assert tree(copy / ".daybook/serve/site") == old
-        running.write(*EDIT)
+        running.write(*edits[-1])
         assert running.process.wait(timeout=30) == -signal.SIGKILL, f"not killed at {point}: {running.stderr}"
         site = tree(copy / ".daybook/serve/site")
         assert site == old or site == new, f"killed before change {point} of {len(lines)} ({lines[point - 1]}): a mix"
@@ -238,43 +251,19 @@ def test_a_preview_killed_while_it_rebuilds_leaves_its_last_site_or_the_new_one(
         # differs, for its next update (docs/output-folder.md): both or neither, nothing else.
         left = sorted(os.listdir(copy / ".daybook/serve"))
         assert left in (["site"], [".site.daybook-gone", ".site.daybook-gone-changes", "site"]), f"what the killed build left is removed: {left}"
+    return lines
 
 
-EDIT_AGAIN = ("entries/2024/05/2024-05-01-ferry.md", "---\ntitle: Ferry home again\ndate: 2024-05-01\n---\n\nBack once more.\n")
+def test_a_preview_killed_while_it_rebuilds_leaves_its_last_site_or_the_new_one(journal, tmp_path, monkeypatch):
+    """`daybook serve` builds into `.daybook/serve/site` through the same code, killed part way
+    through the rebuild that follows an edit; the next preview cleans up and serves."""
+    kill_preview_in_last_edit(journal, tmp_path, monkeypatch, [EDIT])
 
 
 def test_a_preview_killed_while_it_updates_from_the_site_before_leaves_its_last_site_or_the_new_one(journal, tmp_path, monkeypatch):
     """The preview's second update is made from the site of the build before, kept beside its
     own with the list of what differs (`SiteUpdate`, docs/output-folder.md); killed at any
     point of it, the site is the last one or the new one, and the next preview serves the new one."""
-    pristine = tmp_path / "pristine"
-    shutil.copytree(journal, pristine)
-    log = tmp_path / "serve.log"
-    running = serve(journal, monkeypatch, DAYBOOK_TEST_MUTATION_LOG=str(log))
-    running.write(*EDIT)
-    assert wait_for(lambda: len(running.builds()) == 2), running.stderr
-    assert (journal / ".daybook/serve/.site.daybook-gone-changes").exists(), "the update keeps the site before"
-    first, old = len(log.read_text().splitlines()), tree(journal / ".daybook/serve/site")
-    running.write(*EDIT_AGAIN)
-    assert wait_for(lambda: len(running.builds()) == 3), running.stderr
-    running.stop()
-    lines = log.read_text().splitlines()[first:]
-    new = tree(journal / ".daybook/serve/site")
+    lines = kill_preview_in_last_edit(journal, tmp_path, monkeypatch, [EDIT, EDIT_AGAIN], extra_points=[2])
     made = [line.split(" ", 2)[1:] for line in lines if line.split(" ", 2)[2].endswith(".site.daybook-new")]
     assert made and made[0][0] == "rename", f"the update did not start from the site before: {made}"
-    swap = next(i for i, line in enumerate(lines, 1) if line.split(" ")[1] == "exchange")
-    for point in sorted({1, 2, len(lines) // 3, swap - 1, swap, swap + 1, len(lines)}):
-        copy = tmp_path / f"again-{point}"
-        shutil.copytree(pristine, copy)
-        running = serve(copy, monkeypatch, DAYBOOK_TEST_KILL_AT=str(first + point))
-        running.write(*EDIT)
-        assert wait_for(lambda: len(running.builds()) == 2), running.stderr
-        assert tree(copy / ".daybook/serve/site") == old
-        running.write(*EDIT_AGAIN)
-        assert running.process.wait(timeout=30) == -signal.SIGKILL, f"not killed at {point}: {running.stderr}"
-        site = tree(copy / ".daybook/serve/site")
-        assert site == old or site == new, f"killed before change {point} of {len(lines)} ({lines[point - 1]}): a mix"
-        running = Preview(copy, "--port", str(free_port()))
-        assert wait_for(lambda: running.builds()), running.stderr
-        running.stop()
-        assert tree(copy / ".daybook/serve/site") == new

@@ -28,6 +28,8 @@ struct SiteSwap {
     /// removed before `old` is touched, so `old` with this list beside it is always the site of
     /// one build ago, which the preview's next update brings up to date (`takeOld`).
     var oldChanges: URL { sibling("daybook-gone-changes") }
+    /// `oldChanges` while it is written.
+    private var oldChangesDraft: URL { sibling("daybook-gone-changes-new") }
 
     private func sibling(_ suffix: String) -> URL {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(suffix)")
@@ -63,7 +65,7 @@ struct SiteSwap {
     /// not at all (a temporary file renamed into place).
     func keepOld(differingIn paths: Set<String>) throws {
         guard UserFiles.kind(old.path) == .folder else { return }
-        let temporary = sibling("daybook-gone-changes-new").path
+        let temporary = oldChangesDraft.path
         unlink(temporary)
         try FileWriter.write(Array(paths.sorted().joined(separator: "\n").utf8), to: temporary, exclusive: true)
         MutationHook.will("rename", oldChanges.path)
@@ -114,7 +116,7 @@ struct SiteSwap {
     /// Removes the old site a `swapIn(keepingOld: true)` left aside and its list, if any: the
     /// list first, so a stop part way never leaves a list beside a half-removed site.
     func removeOld() {
-        for path in [oldChanges.path, sibling("daybook-gone-changes-new").path] where UserFiles.kind(path) != nil {
+        for path in [oldChanges.path, oldChangesDraft.path] where UserFiles.kind(path) != nil {
             MutationHook.will("unlink", path)
             unlink(path)
         }

@@ -12,7 +12,8 @@ import Darwin
 /// become empty. Then the two folders are exchanged in one step, so no reader ever sees a mix.
 struct SiteUpdate {
     let output: URL
-    /// Leave the old site aside for `SiteSwap.removeOld` instead of removing it now.
+    /// Keep the old site beside the output for the next update, and make this update from the
+    /// one the last kept, when there is one (`SiteSwap.takeOld`): the preview.
     var keepingOld = false
 
     /// - Parameters:
@@ -24,7 +25,7 @@ struct SiteUpdate {
         let swap = SiteSwap(output: output)
         var replaced = Set(changed.map(\.path)).union(copies.map(\.path)).union(removed)
         if manifest != nil { replaced.insert(SiteManifest.fileName) }
-        swap.recover(keepingOld: keepingOld)
+        // The build began with `recover(keepingOld:)`: no `next` is in the way.
         let spare = keepingOld ? swap.takeOld() : nil
         let next = spare == nil ? try swap.makeNext().path : swap.next.path
         do {
