@@ -23,12 +23,12 @@
 (function () {
   "use strict";
 
-  var CHUNK = 65536, TAG = 16, NONCE = 12, FORMAT = 3, CACHED = 64;
+  var CHUNK = 65536, TAG = 16, NONCE = 12, FORMAT = 4, CACHED = 64;
   var encoder = new TextEncoder();
   var api = window.daybookPrivate = { derivations: 0, pages: 0, page: null, lock: lock, attach: attach, refresh: refresh };
   var main, form, statusLine, frame, lockButton, words, keys, keysURL;
   var root = new URL("./", location.href); // the site's root; the unlock page says where it is
-  var edition = null; // { key, folder, reader, chunks, files, start, cache }
+  var edition = null; // { key, folder, reader, chunks, files, cache }
   var texts = new Map(), blobs = new Map(), sealedLoads = new Map(), shown = 0;
 
   /* A reason that stops opening the journal; `kind` names the message word shown for it. */
@@ -105,8 +105,11 @@
      meet, so neither opens as the other. */
   var MANIFEST = "manifest", PACK = "pack";
 
+  /* A chunk's binding. A pack's chunk is bound to its place, not to the count: the manifest lists
+     the chunks' digests in order, and a pack that grows keeps its first chunks as they are. */
   function aad(role, index, count) {
-    return concat([encoder.encode("daybook/v3"), [0], encoder.encode(role), [0], u32(index), u32(count)].map(function (p) {
+    var tail = role === PACK ? [u32(index)] : [u32(index), u32(count)];
+    return concat([encoder.encode("daybook/v4"), [0], encoder.encode(role), [0]].concat(tail).map(function (p) {
       return p instanceof Uint8Array ? p : new Uint8Array(p);
     }));
   }
@@ -121,7 +124,7 @@
      Failure("damaged") unless every chunk decrypts with its role, position and count. */
   function unseal(key, role, binary) {
     function bad() { return Promise.reject(new Failure("damaged")); }
-    if (binary.length < 8 || binary[0] !== 68 || binary[1] !== 66 || binary[2] !== 75 || binary[3] !== 51) return bad();
+    if (binary.length < 8 || binary[0] !== 68 || binary[1] !== 66 || binary[2] !== 75 || binary[3] !== 52) return bad();
     var count = new DataView(binary.buffer, binary.byteOffset, binary.byteLength).getUint32(4);
     var full = NONCE + CHUNK + TAG, last = binary.length - 8 - (count - 1) * full;
     if (count < 1 || last < NONCE + TAG || last > full) return bad();
@@ -189,7 +192,7 @@
   function openChunks(path) {
     var current = edition, place = current && Object.prototype.hasOwnProperty.call(current.files, path) && current.files[path];
     if (!place) return Promise.reject(new Failure("missing"));
-    return readPack(current, current.start + place[0], place[1]);
+    return readPack(current, place[0], place[1]);
   }
 
   function openText(path) {
@@ -221,24 +224,21 @@
 
   /* The manifest (the pack's chunks, the generation), then the pack's table of files. */
   function openEdition(key, reader) {
-    var current = { key: key, folder: reader.folder, reader: reader.id, chunks: [], files: {}, start: 0, cache: new Map() };
+    var current = { key: key, folder: reader.folder, reader: reader.id, chunks: [], files: {}, cache: new Map() };
     edition = current;
     return loadSealed(reader.folder, reader.manifest).then(function (binary) {
       return unseal(key, MANIFEST, binary);
     }).then(function (parts) {
       var manifest = JSON.parse(new TextDecoder().decode(concat(parts)));
+      var table = manifest.table;
       if (manifest.format !== FORMAT || !Array.isArray(manifest.chunks) || !manifest.chunks.length ||
-          typeof manifest.generation !== "number") throw new Failure("damaged");
+          typeof manifest.generation !== "number" || !Array.isArray(table) || table.length !== 2) throw new Failure("damaged");
       current.chunks = manifest.chunks;
-      return checkGeneration(reader.folder, manifest.generation).then(function () { return readPack(current, 0, 4); });
+      return checkGeneration(reader.folder, manifest.generation).then(function () { return readPack(current, table[0], table[1]); });
     }).then(function (parts) {
-      var length = new DataView(concat(parts).buffer).getUint32(0);
-      return readPack(current, 4, length).then(function (table) {
-        var files = JSON.parse(new TextDecoder().decode(concat(table))).files;
-        if (!files || typeof files !== "object") throw new Failure("damaged");
-        current.files = files;
-        current.start = 4 + length;
-      });
+      var files = JSON.parse(new TextDecoder().decode(concat(parts))).files;
+      if (!files || typeof files !== "object") throw new Failure("damaged");
+      current.files = files;
     }).catch(function (error) { forgetMemory(); throw error; });
   }
 

@@ -3,11 +3,12 @@
    The link is share/#<id>.<key>: the browser never sends the part after # to the host. The id
    (32 hex digits) names the sealed copy, share/<first 32 hex of SHA-256("daybook share\0" id)>.js,
    which arrives as a script, daybookShared(name, base64), so it loads from any host and from disk.
-   The key (32 bytes, base64url) opens it: the copy is one pack in the private journal's format
-   (docs/private.md), sealed whole, each chunk under AES-256-GCM bound to the role "share", its
-   position and the chunk count. The pack holds /share (the entry page's path), /article (the
-   entry) and the files the entry shows (its photos), which become blob: addresses. Every other
-   link of the entry into the journal is taken out: the share opens this entry and nothing else.
+   The key (32 bytes, base64url) opens it: the copy is sealed whole in the private journal's
+   format (docs/private.md), each chunk under AES-256-GCM bound to the role "share", its position
+   and the chunk count, and carries its own table of files. It holds /share (the entry page's
+   path), /article (the entry) and the files the entry shows (its photos), which become blob:
+   addresses. Every other link of the entry into the journal is taken out: the share opens this
+   entry and nothing else.
 
      window.daybookShare.state -> "loading", "shown", or the word of the message shown */
 (function () {
@@ -36,7 +37,7 @@
   function u32(value) { return [value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255]; }
 
   function aad(index, count) {
-    var parts = [encoder.encode("daybook/v3"), [0], encoder.encode("share"), [0], u32(index), u32(count)], out = [];
+    var parts = [encoder.encode("daybook/v4"), [0], encoder.encode("share"), [0], u32(index), u32(count)], out = [];
     parts.forEach(function (p) { for (var i = 0; i < p.length; i++) out.push(p[i]); });
     return new Uint8Array(out);
   }
@@ -62,9 +63,9 @@
     });
   }
 
-  /* The plaintext of the whole copy: magic "DBK3", the chunk count, then each chunk. */
+  /* The plaintext of the whole copy: magic "DBK4", the chunk count, then each chunk. */
   function unseal(key, binary) {
-    if (binary.length < 8 || binary[0] !== 68 || binary[1] !== 66 || binary[2] !== 75 || binary[3] !== 51) {
+    if (binary.length < 8 || binary[0] !== 68 || binary[1] !== 66 || binary[2] !== 75 || binary[3] !== 52) {
       return Promise.reject(new Failure("damaged"));
     }
     var count = new DataView(binary.buffer, binary.byteOffset, 8).getUint32(4), full = NONCE + CHUNK + TAG, jobs = [];

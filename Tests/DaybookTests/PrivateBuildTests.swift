@@ -237,7 +237,7 @@ import Testing
         for (index, chunk) in chunks.enumerated() {
             pack += try Opener.openChunk(try sealedBinary(site, folder: folder, name: chunk), index: index, count: chunks.count, key: key)
         }
-        return try Opener.unpack(pack)
+        return try Opener.unpack(pack, table: try #require(json?["table"] as? [Int]))
     }
 
     /// The binary of the sealed file `name` of `folder`, from its script.

@@ -163,7 +163,9 @@ import Testing
 
     /// The preview rebuilt on every save by opening the last pack of every edition from its own
     /// output again. It now keeps what it sealed in memory: a continued build opens no pack, new
-    /// keys still make an edition anew, and the site equals a build from scratch at each step.
+    /// keys still make an edition anew, and the site equals a build from scratch at each step:
+    /// its public files byte for byte, its editions as their readers open them (the preview adds
+    /// to the last pack, where a build seals a whole one).
     @Test func aPreviewTakesTheEditionsItSealedFromMemory() async throws {
         var files = Self.files(whole: true)
         let journal = try TemporaryJournal(files)
@@ -183,14 +185,29 @@ import Testing
             defer { scratch.remove() }
             #expect(try PrivateBuildTests.build(scratch, ["--no-cache"], env: env).status == 0)
             let made = try tree(journal.site), expected = try tree(scratch.site)
-            #expect(Set(made.keys) == Set(expected.keys), "\(step): other files")
-            for (path, data) in expected where made[path] != data { Issue.record("\(step): \(path) differs") }
+            // The sealed files, and the list of the files Daybook made, which names them.
+            func plain(_ site: [String: Data]) -> [String: Data] {
+                site.filter { (!$0.key.hasPrefix("private/") || $0.key == "private/index.html") && $0.key != SiteManifest.fileName }
+            }
+            #expect(Set(plain(made).keys) == Set(plain(expected).keys), "\(step): other files")
+            for (path, data) in plain(expected) where made[path] != data { Issue.record("\(step): \(path) differs") }
+            for (edition, reader) in [("*", "anna"), ("friends", "ben")] {
+                let readers = [(name: reader, password: env["DAYBOOK_PASSWORD_\(reader.uppercased())"] ?? "")]
+                let opened = try PrivateBuildTests.manifest(PrivateBuildTests.text(made), siteKey: Self.siteKey, edition: edition, readers: readers)
+                let whole = try PrivateBuildTests.manifest(PrivateBuildTests.text(expected), siteKey: Self.siteKey, edition: edition, readers: readers)
+                #expect(opened == whole, "\(step): edition \(edition) opens to other files")
+            }
         }
         _ = try await build(continuing: false)
+        let sealed = Set(try tree(journal.site).keys.filter { $0.hasPrefix("private/") && $0 != "private/index.html" })
         files["entries/2024/06/2024-06-01-alone.md"] = "---\ntitle: Alone\ndate: 2024-06-01\nprivate: true\n---\nStill alone.\n"
         try journal.write("entries/2024/06/2024-06-01-alone.md", files["entries/2024/06/2024-06-01-alone.md"]!)
         let edit = try await build(continuing: true)
         #expect(edit.editionsOpened == 0 && edit.encryptedPagesRendered < edit.encryptedPages)
+        // The edit is added to the packs: their chunks stay, and only each edition's manifest is
+        // replaced (the records of both changed).
+        let gone = sealed.subtracting(try tree(journal.site).keys)
+        #expect(gone.count == 2 && Set(gone.map { $0.split(separator: "/")[1] }).count == 2, "replaced: \(gone.sorted()) of \(sealed.sorted())")
         try matchesABuildFromScratch("an edit")
         env["DAYBOOK_PASSWORD_BEN"] = "ben's new passphrase"
         let rotated = try await build(continuing: true)

@@ -63,15 +63,16 @@ import Testing
     /// The pack of the vectors' files, as `EditionPack` makes it.
     static func packed() -> [UInt8] {
         var files = (pack["files"] as? [String: [String: Any]] ?? [:]).mapValues(plaintext)
-        return EditionPack.make(&files)
+        return EditionPack.make(&files).pack
     }
 
     @Test func thePack() {
-        let packed = Self.packed()
+        var files = (Self.pack["files"] as? [String: [String: Any]] ?? [:]).mapValues(Self.plaintext)
+        let (packed, table, _) = EditionPack.make(&files)
         #expect(packed.count == Self.pack["length"] as? Int)
         #expect(hexString(Array(SHA256.hash(data: packed))) == Self.pack["plaintext_sha256"] as? String)
-        let tableLength = packed.prefix(4).reduce(0) { $0 << 8 | Int($1) }
-        #expect(String(decoding: packed[4..<4 + tableLength], as: UTF8.self) == Self.pack["table"] as? String)
+        #expect([table.offset, table.length] == Self.pack["table_place"] as? [Int])
+        #expect(String(decoding: packed[table.offset..<table.offset + table.length], as: UTF8.self) == Self.pack["table"] as? String)
     }
 
     @Test func thePacksChunks() throws {
@@ -90,7 +91,8 @@ import Testing
     @Test func manifest() throws {
         let manifest = Self.vectors["manifest"] as? [String: Any] ?? [:]
         let chunks = manifest["chunks"] as? [String] ?? [], generation = manifest["generation"] as? Int ?? -1
-        let plain = PrivateFiles.manifest(chunks: chunks, generation: generation)
+        let place = manifest["table"] as? [Int] ?? [0, 0]
+        let plain = PrivateFiles.manifest(chunks: chunks, generation: generation, table: EditionPack.Place(offset: place[0], length: place[1]))
         #expect(String(decoding: plain, as: UTF8.self) == manifest["plaintext"] as? String)
         let sealer = Sealer(Self.editionKeys("*"))
         let (file, name) = sealer.file(try sealer.seal(plain, role: .manifest))
@@ -103,9 +105,8 @@ import Testing
         let order = Self.vectors["pack_order"] as? [String: Any] ?? [:]
         var files = Dictionary(uniqueKeysWithValues: (order["paths"] as? [String] ?? []).map { ($0, [UInt8]()) })
         #expect(!files.isEmpty)
-        let packed = EditionPack.make(&files)
-        let tableLength = packed.prefix(4).reduce(0) { $0 << 8 | Int($1) }
-        #expect(String(decoding: packed[4..<4 + tableLength], as: UTF8.self) == order["table"] as? String)
+        let (packed, table, _) = EditionPack.make(&files)
+        #expect(String(decoding: packed[table.offset..<table.offset + table.length], as: UTF8.self) == order["table"] as? String)
     }
 
     /// `{utf8: text}`, or `{pattern, length}` where byte i is i mod 251.

@@ -50,7 +50,7 @@ import Testing
             """
         let files: [String: [UInt8]] = ["photos/a.webp": [1], "photos/a-480.webp": [2], "photos/a-960.webp": [3],
                                         "places/oslo/index.html": [4], "tags/sea/index.html": [5], "index.html": [6]]
-        let pack = try #require(EditionPack.unpack(SharePack.make(page: SharePack.Page(sitePath: "2024/05/02/x/", html: Array(html.utf8)), files: files)))
+        let pack = try #require(EditionPack.unframe(SharePack.make(page: SharePack.Page(sitePath: "2024/05/02/x/", html: Array(html.utf8)), files: files)))
         #expect(Set(pack.keys) == ["/article", "/share", "photos/a.webp", "photos/a-480.webp", "photos/a-960.webp"])
         let article = String(decoding: pack["/article"] ?? [], as: UTF8.self)
         #expect(article.hasPrefix("<article class=\"entry\">") && article.hasSuffix("</article>") && !article.contains("Draft") && !article.contains("Home"))
@@ -140,7 +140,7 @@ import Testing
         let quoted = script.split(separator: "\"")
         let binary = Array(Data(base64Encoded: String(quoted[3])) ?? Data())
         let sealer = Sealer(EditionKeys(key: key, nonceKey: [], folder: "share"))
-        guard let files = EditionPack.unpack(try sealer.open(binary, role: .share)) else { throw Sealer.Unopened() }
+        guard let files = EditionPack.unframe(try sealer.open(binary, role: .share)) else { throw Sealer.Unopened() }
         return files
     }
 

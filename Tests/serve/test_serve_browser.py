@@ -127,11 +127,14 @@ def test_an_unlocked_private_journal_shows_the_edit_without_asking_again(journal
     wait_for(driver, STREAM_OPEN)
     driver.execute_script("window.untouched = true")
 
-    (journal / FERRY).write_text(ferry("Seen while unlocked."))
-    # The frame is swapped for the new page: for a moment it has no document or no body yet.
-    shown = ("const f = document.getElementById('private-frame'), d = f && f.contentDocument,"
-             " e = d && d.querySelector('.entry-body'); return !!e && e.textContent.includes('Seen while unlocked.')")
-    wait_for(driver, shown, timeout=30)
+    # Each save is added to the edition's pack, until the pack is sealed whole again
+    # (docs/private.md, "The preview adds to the pack"): the viewer reads both.
+    for words in ["Seen while unlocked.", "Seen again.", "Seen a third time.", "Seen a fourth time."]:
+        (journal / FERRY).write_text(ferry(words))
+        # The frame is swapped for the new page: for a moment it has no document or no body yet.
+        shown = ("const f = document.getElementById('private-frame'), d = f && f.contentDocument,"
+                 f" e = d && d.querySelector('.entry-body'); return !!e && e.textContent.includes('{words}')")
+        wait_for(driver, shown, timeout=30)
     assert driver.execute_script("return window.untouched") is True  # no reload
     assert driver.execute_script("return window.daybookPrivate.derivations") == 1
     assert not driver.find_element("id", "unlock-form").is_displayed()

@@ -1,5 +1,5 @@
-"""A reference implementation of Daybook's private-journal format v3 (docs: /tmp/spec ->
-docs/private.md), in Python with PyPI `cryptography`, for the browser tests and the known-answer
+"""A reference implementation of Daybook's private-journal format v4
+(docs/private.md), in Python with PyPI `cryptography`, for the browser tests and the known-answer
 vectors shared by the Swift and JavaScript sides.
 
 It is deliberately plain: one function per step of the format. `make_private_site` turns a plain
@@ -24,10 +24,10 @@ from cryptography.hazmat.primitives.kdf.pbkdf2 import PBKDF2HMAC
 from cryptography.hazmat.primitives.keywrap import aes_key_unwrap, aes_key_wrap
 
 CHUNK = 65536
-FORMAT = 3
+FORMAT = 4
 HKDF_SALT = b"daybook private v2"
 READER_SALT = b"daybook reader v2"
-MAGIC = b"DBK3"
+MAGIC = b"DBK4"
 TEMPLATES = pathlib.Path(__file__).resolve().parents[2] / "Templates"
 
 
@@ -125,20 +125,25 @@ def share_name(share_id: str) -> str:
 
 
 def aad(role, index: int, count: int) -> bytes:
-    return b"daybook/v3\x00" + role.name.encode("ascii") + b"\x00" + struct.pack(">II", index, count)
+    """A chunk's binding: the version, the role, the chunk's index and, but for a pack's chunk,
+    the count. A pack's chunks are bound by the manifest, which lists their digests in order, so
+    a pack can grow without sealing its first chunks again."""
+    tail = struct.pack(">I", index) if role is PACK else struct.pack(">II", index, count)
+    return b"daybook/v4\x00" + role.name.encode("ascii") + b"\x00" + tail
 
 
 def chunks(plaintext: bytes):
     return [plaintext[i:i + CHUNK] for i in range(0, len(plaintext), CHUNK)] or [b""]
 
 
-def seal_chunks(key: bytes, nonce_key_bytes: bytes, role, plaintext: bytes) -> list:
-    """Each chunk sealed: nonce || ciphertext || tag, the nonce an HMAC of the whole plaintext's
-    digest, the chunk's binding and the chunk."""
+def seal_chunks(key: bytes, nonce_key_bytes: bytes, role, plaintext: bytes, first: int = 0) -> list:
+    """Each chunk sealed: nonce || ciphertext || tag, the nonce an HMAC of the digest of the
+    plaintext sealed at once, the chunk's binding and the chunk. A pack's chunks are numbered from
+    `first`: a build that adds to a pack seals only what it adds."""
     parts, digest = chunks(plaintext), hashlib.sha256(plaintext).digest()
     out = []
     for i, part in enumerate(parts):
-        data = aad(role, i, len(parts))
+        data = aad(role, first + i, len(parts))
         nonce = hmac.new(nonce_key_bytes, digest + data + part, hashlib.sha256).digest()[:12]
         out.append(nonce + AESGCM(key).encrypt(nonce, part, data))
     return out
@@ -169,23 +174,31 @@ def unseal(key: bytes, role, binary: bytes) -> bytes:
     return b"".join(out)
 
 
-def pack(files: dict) -> bytes:
-    """Every file of an edition in one plaintext: the table's length (4 bytes, big-endian), the
-    table {"files": {path: [offset after the table, length]}}, the files in code-point order of
-    their paths, then zeros to a whole number of chunks."""
+def pack(files: dict):
+    """Every file of an edition in one plaintext, and where its table is: the files in code-point
+    order of their paths from offset 0, then the table {"files": {path: [offset, length]}}, then
+    zeros to a whole number of chunks. Returns (plaintext, [table offset, table length])."""
     table, body, at = {}, [], 0
     for path in sorted(files):
         table[path] = [at, len(files[path])]
         body.append(files[path])
         at += len(files[path])
     head = compact_json({"files": table}).encode("utf-8")
-    used = 4 + len(head) + at
+    used = at + len(head)
     padded = max(1, -(-used // CHUNK)) * CHUNK
-    return struct.pack(">I", len(head)) + head + b"".join(body) + b"\x00" * (padded - used)
+    return b"".join(body) + head + b"\x00" * (padded - used), [at, len(head)]
 
 
-def unpack(plaintext: bytes) -> dict:
-    """The files of a pack, by path."""
+def unpack(plaintext: bytes, place) -> dict:
+    """The files of a pack, by path, its table being at `place` ([offset, length], the manifest's)."""
+    offset, length = place
+    table = json.loads(plaintext[offset:offset + length].decode("utf-8"))["files"]
+    return {path: plaintext[at:at + size] for path, (at, size) in table.items()}
+
+
+def unframe(plaintext: bytes) -> dict:
+    """The files of a shared entry's copy, which carries its own table: the table's length
+    (4 bytes, big-endian), the table, whose offsets count from its end, then the files."""
     length = struct.unpack(">I", plaintext[:4])[0]
     table, start = json.loads(plaintext[4:4 + length].decode("utf-8"))["files"], 4 + length
     return {path: plaintext[start + offset:start + offset + size] for path, (offset, size) in table.items()}
@@ -207,8 +220,8 @@ def compact_json(value) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def manifest_bytes(chunk_names: list, generation: int = 0) -> bytes:
-    return compact_json({"chunks": chunk_names, "format": FORMAT, "generation": generation}).encode("utf-8")
+def manifest_bytes(chunk_names: list, table, generation: int = 0) -> bytes:
+    return compact_json({"chunks": chunk_names, "format": FORMAT, "generation": generation, "table": table}).encode("utf-8")
 
 
 def keys_js(journal: bytes, readers: list, iterations: int, named: bool, remember_days: int) -> str:
@@ -247,8 +260,9 @@ class Edition:
 
     def finish(self) -> str:
         """Seals the pack of every added file, one file per chunk, then the manifest; its name."""
-        self.chunks = [self.write(c) for c in seal_chunks(self.key, self.nonce, PACK, pack(self.files))]
-        return self.write(seal(self.key, self.nonce, MANIFEST, manifest_bytes(self.chunks, self.generation)))
+        plaintext, table = pack(self.files)
+        self.chunks = [self.write(c) for c in seal_chunks(self.key, self.nonce, PACK, plaintext)]
+        return self.write(seal(self.key, self.nonce, MANIFEST, manifest_bytes(self.chunks, table, self.generation)))
 
 
 PUBLIC_NAMES = {"robots.txt"}

@@ -1,4 +1,4 @@
-"""Writes Tests/Fixtures/private-vectors.json: known answers of the private format v3, made by
+"""Writes Tests/Fixtures/private-vectors.json: known answers of the private format v4, made by
 private_reference.py, checked by the Swift tests and by the JavaScript test in test_private.py.
 
     python3 Tests/site/private_vectors.py
@@ -68,8 +68,8 @@ def vectors():
     star = by_id["*"]
     key, nonce = bytes.fromhex(star["key_hex"]), bytes.fromhex(star["nonce_key_hex"])
     files = {path: data for path, _, data in pack_cases()}
-    packed = ref.pack(files)
-    assert ref.unpack(packed) == files
+    packed, table = ref.pack(files)
+    assert ref.unpack(packed, table) == files
     chunks = []
     for i, binary in enumerate(ref.seal_chunks(key, nonce, ref.PACK, packed)):
         assert ref.unseal_chunk(key, ref.PACK, i, len(packed) // ref.CHUNK, binary) == packed[i * ref.CHUNK:(i + 1) * ref.CHUNK]
@@ -77,15 +77,14 @@ def vectors():
         chunks.append({"name": name, "path": ref.sealed_path(star["folder"], name), "nonce_hex": binary[:12].hex(),
                        "binary": ref.b64(binary)})
     names = [c["name"] for c in chunks]
-    manifest_plain = ref.manifest_bytes(names, GENERATION)
+    manifest_plain = ref.manifest_bytes(names, table, GENERATION)
     manifest_binary = ref.seal(key, nonce, ref.MANIFEST, manifest_plain)
     assert ref.unseal(key, ref.MANIFEST, manifest_binary) == manifest_plain
     manifest_name = ref.sealed_name(manifest_binary)
     keys_readers = [{"folder": by_id[v["edition"]]["folder"], "id": v["id"], "key": base64.b64decode(v["wrapped"]),
                      "manifest": manifest_name} for v in keks[:3]]
-    table_length = int.from_bytes(packed[:4], "big")
     return {
-        "about": "Known answers of Daybook's private format v3 (docs/private.md), made by Tests/site/private_vectors.py "
+        "about": "Known answers of Daybook's private format v4 (docs/private.md), made by Tests/site/private_vectors.py "
                  "with Tests/site/private_reference.py. Hex is lower case; base64 is standard with padding. "
                  "A plaintext is {utf8: text} or {pattern, length} where byte i is i mod 251. An edition's epoch "
                  "comes from its readers' names and passwords (keks and editions.readers). The pack holds the "
@@ -102,14 +101,14 @@ def vectors():
         "keks": keks,
         "pack": {"edition": "*", "files": {path: spec for path, spec, _ in pack_cases()}, "length": len(packed),
                  "plaintext_sha256": hashlib.sha256(packed).hexdigest(),
-                 "table": packed[4:4 + table_length].decode("utf-8"), "chunks": chunks},
-        "manifest": {"edition": "*", "chunks": names, "generation": GENERATION, "plaintext": manifest_plain.decode("utf-8"),
+                 "table": packed[table[0]:table[0] + table[1]].decode("utf-8"), "table_place": table, "chunks": chunks},
+        "manifest": {"edition": "*", "chunks": names, "generation": GENERATION, "table": table, "plaintext": manifest_plain.decode("utf-8"),
                      "name": manifest_name, "path": ref.sealed_path(star["folder"], manifest_name),
                      "binary": ref.b64(manifest_binary), "script": ref.sealed_script(manifest_name, manifest_binary)},
         "keys_js": ref.keys_js(journal, keys_readers, 1000, True, 30),
         # Paths that a "natural" or case-blind sort would order differently: the pack's order is
         # by the paths' UTF-8 bytes (Unicode code points), as Python's sort_keys gives.
-        "pack_order": {"paths": sorted(ORDER_FILES), "table": ref.pack(ORDER_FILES)[4:].rstrip(b"\0").decode("utf-8")},
+        "pack_order": {"paths": sorted(ORDER_FILES), "table": ref.pack(ORDER_FILES)[0].rstrip(b"\0").decode("utf-8")},
     }
 
 

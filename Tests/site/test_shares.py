@@ -61,7 +61,7 @@ def test_the_python_reference_derives_the_links_key_and_opens_the_copy(shared):
     assert base64.urlsafe_b64decode(key + "=") == ref.share_key(ENV["DAYBOOK_SITE_KEY"].encode(), share_id, ENTRY)
     script = (site / "share" / (ref.share_name(share_id) + ".js")).read_text()
     binary = base64.b64decode(script.split('"')[3])
-    files = ref.unpack(ref.unseal(base64.urlsafe_b64decode(key + "="), ref.SHARE, binary))
+    files = ref.unframe(ref.unseal(base64.urlsafe_b64decode(key + "="), ref.SHARE, binary))
     assert "Sleeper to Penzance" in files["/article"].decode()
     assert any(path.endswith(".webp") for path in files) and not any(path.endswith(".html") for path in files)
     with pytest.raises(Exception):

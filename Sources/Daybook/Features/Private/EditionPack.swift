@@ -1,46 +1,121 @@
 import Foundation
 
-/// Every file of an edition in one plaintext, sealed as one and published as chunks of equal
-/// size (`docs/private.md`, "The format"). The onlooker sees only how many chunks there are:
-/// not how many files, nor any file's size, so a public page's copy with private rows added
-/// cannot be told by its size (finding 1 of the review).
+/// Every file of an edition in one plaintext, sealed and published as chunks of equal size
+/// (`docs/private.md`, "The format"). The onlooker sees only how many chunks there are: not how
+/// many files, nor any file's size, so a public page's copy with private rows added cannot be
+/// told by its size (finding 1 of the review).
 ///
-/// The layout: the table's length (4 bytes, big-endian), the table (JSON: each file's offset
-/// after the table and its length), the files in code-point order of their paths, then zeros up
-/// to a whole number of chunks.
+/// A build makes the pack whole: the files in code-point order of their paths from offset 0,
+/// then the table (JSON: each file's offset in the pack and its length), then zeros up to a whole
+/// number of chunks. The manifest says where the table is. The preview, whose site is never
+/// published, adds to the last pack instead (`segment`): the files that changed and a new table
+/// go after its last chunk, and the chunks before keep their bytes.
 enum EditionPack {
-    /// The pack of `files`, which it empties as it goes so the edition is held once.
-    static func make(_ files: inout [String: [UInt8]]) -> [UInt8] {
-        let paths = files.keys.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }
-        var offsets: [(String, Int, Int)] = [], at = 0
+    /// Where a file lies in the pack.
+    struct Place: Sendable, Equatable {
+        var offset: Int
+        var length: Int
+    }
+
+    /// The pack of `files`, which it empties as it goes so the edition is held once, where its
+    /// table is and where each file is.
+    static func make(_ files: inout [String: [UInt8]]) -> (pack: [UInt8], table: Place, places: [String: Place]) {
+        let made = segment(&files, at: 0, keeping: [:])
+        return (made.bytes, made.table, made.places)
+    }
+
+    /// Part of a pack that begins `start` bytes in (a whole number of chunks): `files` (which it
+    /// empties) in code-point order of their paths, then the table of them and of `kept` (files
+    /// that stay where earlier parts put them), then zeros up to a whole number of chunks.
+    static func segment(_ files: inout [String: [UInt8]], at start: Int, keeping kept: [String: Place])
+        -> (bytes: [UInt8], table: Place, places: [String: Place]) {
+        let paths = codePointOrder(files.keys)
+        var places = kept, at = start
         for path in paths {
             let length = files[path]?.count ?? 0
-            offsets.append((path, at, length))
+            places[path] = Place(offset: at, length: length)
             at += length
         }
-        let table = self.table(offsets)
-        let used = 4 + table.count + at
-        var pack = [UInt8]()
-        pack.reserveCapacity(Sealer.chunkCount(used) * Sealer.chunkSize)
-        pack += Sealer.bigEndian(UInt32(table.count)) + table
-        for path in paths { pack += files.removeValue(forKey: path) ?? [] }
-        pack += [UInt8](repeating: 0, count: Sealer.chunkCount(used) * Sealer.chunkSize - used)
-        return pack
+        let table = self.table(places)
+        let used = at - start + table.count
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(Sealer.chunkCount(used) * Sealer.chunkSize)
+        for path in paths { bytes += files.removeValue(forKey: path) ?? [] }
+        bytes += table
+        bytes += [UInt8](repeating: 0, count: Sealer.chunkCount(used) * Sealer.chunkSize - used)
+        return (bytes, Place(offset: at, length: table.count), places)
+    }
+
+    /// `paths` in the order of their code points (their UTF-8 bytes), compared in place: copying
+    /// both paths at every comparison made sorting a large edition's table a tenth of a preview's
+    /// rebuild.
+    static func codePointOrder(_ paths: some Sequence<String>) -> [String] {
+        paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// `{"files":{"<path>":[offset,length],…}}`, paths in code-point order.
-    static func table(_ offsets: [(String, Int, Int)]) -> [UInt8] {
+    static func table(_ places: [String: Place]) -> [UInt8] {
+        let paths = codePointOrder(places.keys)
         var json = JSONWriter()
         json.object { object in
             object.field("files") { files in
                 files.object { entries in
-                    for (path, offset, length) in offsets {
-                        entries.field(path) { $0.array([offset, length]) { item, value in item.int(value) } }
+                    for path in paths {
+                        let place = places[path] ?? Place(offset: 0, length: 0)
+                        entries.field(path) { $0.array([place.offset, place.length]) { item, value in item.int(value) } }
                     }
                 }
             }
         }
         return json.bytes
+    }
+
+    /// The places a table lists, each inside `size` bytes; nil when it is not one.
+    static func places(_ table: ArraySlice<UInt8>, within size: Int) -> [String: Place]? {
+        guard let json = try? JSONSerialization.jsonObject(with: Data(table)) as? [String: Any],
+              let listed = json["files"] as? [String: [Int]] else { return nil }
+        var places: [String: Place] = [:]
+        places.reserveCapacity(listed.count)
+        for (path, place) in listed {
+            guard place.count == 2, place[0] >= 0, place[1] >= 0, place[0] + place[1] <= size else { return nil }
+            places[path] = Place(offset: place[0], length: place[1])
+        }
+        return places
+    }
+
+    /// The files of a pack whose table is at `table`, by path; nil when it is not one.
+    static func unpack(_ pack: [UInt8], table: Place) -> [String: [UInt8]]? {
+        guard table.offset >= 0, table.length >= 0, table.offset + table.length <= pack.count,
+              let places = places(pack[table.offset..<table.offset + table.length], within: pack.count) else { return nil }
+        return places.mapValues { Array(pack[$0.offset..<$0.offset + $0.length]) }
+    }
+}
+
+/// A shared entry's copy (`Features/Shares`) is sealed whole, with no manifest, so it carries its
+/// table in front: the table's length (4 bytes, big-endian), the table, whose offsets count from
+/// its end, then the files in code-point order.
+extension EditionPack {
+    static func framed(_ files: inout [String: [UInt8]]) -> [UInt8] {
+        let paths = codePointOrder(files.keys)
+        var places: [String: Place] = [:], at = 0
+        for path in paths {
+            let length = files[path]?.count ?? 0
+            places[path] = Place(offset: at, length: length)
+            at += length
+        }
+        let table = self.table(places)
+        var bytes = Sealer.bigEndian(UInt32(table.count)) + table
+        bytes.reserveCapacity(bytes.count + at)
+        for path in paths { bytes += files.removeValue(forKey: path) ?? [] }
+        return bytes
+    }
+
+    /// The files of a copy `framed` made, by path; nil when it is not one.
+    static func unframe(_ bytes: [UInt8]) -> [String: [UInt8]]? {
+        guard bytes.count >= 4 else { return nil }
+        let length = bytes.prefix(4).reduce(0) { $0 << 8 | Int($1) }, start = 4 + length
+        guard start <= bytes.count, let places = places(bytes[4..<start], within: bytes.count - start) else { return nil }
+        return places.mapValues { Array(bytes[start + $0.offset..<start + $0.offset + $0.length]) }
     }
 }
 
@@ -94,20 +169,5 @@ extension EditionPack {
             }
             return out
         }
-    }
-
-    /// The files of a pack, by path; nil when it is not one.
-    static func unpack(_ pack: [UInt8]) -> [String: [UInt8]]? {
-        guard pack.count >= 4 else { return nil }
-        let length = pack.prefix(4).reduce(0) { $0 << 8 | Int($1) }
-        guard 4 + length <= pack.count, let table = try? JSONSerialization.jsonObject(with: Data(pack[4..<4 + length])) as? [String: Any],
-              let places = table["files"] as? [String: [Int]] else { return nil }
-        var files: [String: [UInt8]] = [:]
-        files.reserveCapacity(places.count)
-        for (path, place) in places {
-            guard place.count == 2, place[0] >= 0, place[1] >= 0, 4 + length + place[0] + place[1] <= pack.count else { return nil }
-            files[path] = Array(pack[4 + length + place[0]..<4 + length + place[0] + place[1]])
-        }
-        return files
     }
 }

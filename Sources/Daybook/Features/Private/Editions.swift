@@ -30,12 +30,15 @@ extension WriteStage {
             }
             sealedPages += pages
             sealedRendered += rendered
-            let (manifest, files) = try sealing.publish(generation: plan.generation, records: records, carried: carried,
-                                                        keeping: options.remembersEditions)
+            // Only the preview adds to the last pack: its site is never published, and a build's
+            // pack changes in every chunk with any edit (docs/private.md, "The format").
+            let (manifest, layout, files) = try sealing.publish(generation: plan.generation, records: records, carried: carried,
+                                                                adding: options.remembersEditions ? previous : nil,
+                                                                keeping: options.remembersEditions)
             manifests[edition.id] = manifest
             if options.remembersEditions {
                 sealedEditions[sealer.folder] = RememberedEdition(key: sealer.key, manifest: manifest,
-                                                                  edition: PreviousEdition(files: files, records: records))
+                                                                  edition: PreviousEdition(files: files, records: records, layout: layout))
             }
             made.add(sealing.made.all)
             for (path, record) in sealing.kept.withLock({ $0 }) { kept[path] = record }

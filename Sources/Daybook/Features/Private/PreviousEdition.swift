@@ -19,6 +19,8 @@ struct RememberedEdition: Sendable, CustomStringConvertible {
 struct PreviousEdition: Sendable, CustomStringConvertible {
     var files: [String: [UInt8]]
     var records: EditionPack.Records
+    /// Where each file lies in the sealed pack, and its chunks' names: what the preview adds to.
+    var layout: PackLayout?
     var description: String { "PreviousEdition(\(files.count) files, redacted)" }
 
     static func open(output: URL, keyFile: LastKeyFile?, sealer: Sealer) -> PreviousEdition? {
@@ -26,7 +28,8 @@ struct PreviousEdition: Sendable, CustomStringConvertible {
         guard let manifestName = keyFile?.manifest(of: sealer.folder),
               let manifest = try? sealer.open(binary(folder, sealer.folder, manifestName) ?? [], role: .manifest),
               let json = try? JSONSerialization.jsonObject(with: Data(manifest)) as? [String: Any],
-              json["format"] as? Int == PrivateFiles.format, let chunks = json["chunks"] as? [String], !chunks.isEmpty
+              json["format"] as? Int == PrivateFiles.format, let chunks = json["chunks"] as? [String], !chunks.isEmpty,
+              let table = json["table"] as? [Int], table.count == 2
         else { return nil }
         let opened = concurrentMap(Array(chunks.enumerated())) { index, name in
             binary(folder, sealer.folder, name).flatMap { try? sealer.openChunk($0, index: index, count: chunks.count) }
@@ -35,9 +38,12 @@ struct PreviousEdition: Sendable, CustomStringConvertible {
         var pack: [UInt8] = []
         pack.reserveCapacity(chunks.count * Sealer.chunkSize)
         for chunk in opened { pack += chunk ?? [] }
-        guard var files = EditionPack.unpack(pack), let records = files.removeValue(forKey: EditionPack.recordsPath).flatMap(EditionPack.Records.init)
-        else { return nil }
-        return PreviousEdition(files: files, records: records)
+        let place = EditionPack.Place(offset: table[0], length: table[1])
+        guard place.offset >= 0, place.length >= 0, place.offset + place.length <= pack.count,
+              let places = EditionPack.places(pack[place.offset..<place.offset + place.length], within: pack.count) else { return nil }
+        var files = places.mapValues { Array(pack[$0.offset..<$0.offset + $0.length]) }
+        guard let records = files.removeValue(forKey: EditionPack.recordsPath).flatMap(EditionPack.Records.init) else { return nil }
+        return PreviousEdition(files: files, records: records, layout: PackLayout(chunks: chunks, places: places, table: place))
     }
 
     /// The sealed binary published as `name`, checked against its name.
@@ -48,4 +54,15 @@ struct PreviousEdition: Sendable, CustomStringConvertible {
               Sealer.name(of: binary) == name else { return nil }
         return binary
     }
+}
+
+/// A sealed pack as the manifest and its table describe it: the chunks' names in order, where
+/// each file (and the table) lies.
+struct PackLayout: Sendable, Equatable {
+    var chunks: [String]
+    var places: [String: EditionPack.Place]
+    var table: EditionPack.Place
+
+    /// The bytes the table's files take, and the table: what a whole pack of them would hold.
+    var live: Int { places.values.reduce(table.length) { $0 + $1.length } }
 }

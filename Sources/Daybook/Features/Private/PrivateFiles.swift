@@ -5,16 +5,18 @@ import Foundation
 enum PrivateFiles {
     static let folder = "private/"
     static let keyFilePath = "private/keys.js"
-    static let format = 3
+    static let format = 4
 
-    /// The manifest of an edition: the names of its pack's chunks in order, and the generation
-    /// that orders versions of the edition. Its size tells only the number of chunks.
-    static func manifest(chunks: [String], generation: Int) -> [UInt8] {
+    /// The manifest of an edition: the names of its pack's chunks in order, the generation that
+    /// orders versions of the edition, and where in the pack its table is. Its size tells only
+    /// the number of chunks (and the digits of the table's place).
+    static func manifest(chunks: [String], generation: Int, table: EditionPack.Place) -> [UInt8] {
         var json = JSONWriter()
         json.object { object in
             object.field("chunks") { list in list.array(chunks) { item, name in item.plainString(name) } }
             object.field("format") { $0.int(format) }
             object.field("generation") { $0.int(generation) }
+            object.field("table") { $0.array([table.offset, table.length]) { item, value in item.int(value) } }
         }
         return json.bytes
     }

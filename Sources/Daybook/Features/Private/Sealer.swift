@@ -2,14 +2,16 @@ import Crypto
 import Foundation
 
 /// Encrypts an edition (`docs/private.md`, "The format"): AES-256-GCM in chunks of 64 KiB, each
-/// chunk bound to its role (the edition's manifest, or its pack), its position and the number of
-/// chunks, so a swapped, reordered or truncated chunk fails to open.
+/// chunk bound to its role (the edition's manifest, or its pack) and its position, and the
+/// manifest's chunks to their number too, so a swapped, reordered or truncated chunk fails to
+/// open. A pack's chunks are not bound to their number: the manifest lists their digests in
+/// order, and the preview adds chunks to a pack without sealing the first ones again.
 ///
-/// The nonces are not random, for the output to be reproducible: each is an HMAC of the whole
-/// plaintext's digest, the chunk's binding and the chunk under a key of its own, the synthetic-IV
-/// idea. Two different chunks get the same nonce only if HMAC-SHA256 collides in 96 bits. A pack
-/// that did not change keeps its bytes; one that changed anywhere changes in every chunk, so the
-/// host cannot tell where an edit is.
+/// The nonces are not random, for the output to be reproducible: each is an HMAC of the digest of
+/// what is sealed at once, the chunk's binding and the chunk under a key of its own, the
+/// synthetic-IV idea. Two different chunks get the same nonce only if HMAC-SHA256 collides in 96
+/// bits. A build seals the whole pack at once, so a pack that did not change keeps its bytes and
+/// one that changed anywhere changes in every chunk: the host cannot tell where an edit is.
 struct Sealer: Sendable, CustomStringConvertible {
     let key: [UInt8]
     let nonceKey: [UInt8]
@@ -40,8 +42,8 @@ struct Sealer: Sendable, CustomStringConvertible {
     }
 
     static let chunkSize = 65_536
-    static let magic = Array("DBK3".utf8)
-    static let version = Array("daybook/v3".utf8)
+    static let magic = Array("DBK4".utf8)
+    static let version = Array("daybook/v4".utf8)
 
     /// The sealed form of `plaintext` for `role` as one binary: magic, the chunk count, then
     /// each chunk (`chunks`). The manifest is published so.
@@ -57,8 +59,9 @@ struct Sealer: Sendable, CustomStringConvertible {
     static func chunkCount(_ length: Int) -> Int { max(1, (length + chunkSize - 1) / chunkSize) }
 
     /// The sealed chunks of `plaintext` for `role` (those in `range`, or all): each is
-    /// nonce ‖ ciphertext ‖ tag. A pack's chunks are published one file each.
-    func chunks(_ plaintext: [UInt8], role: Role, range: Range<Int>?, digest: [UInt8]? = nil) throws -> [[UInt8]] {
+    /// nonce ‖ ciphertext ‖ tag. A pack's chunks are published one file each; those of a part
+    /// added to a pack are numbered from `first`, the count of chunks before it.
+    func chunks(_ plaintext: [UInt8], role: Role, range: Range<Int>?, digest: [UInt8]? = nil, first: Int = 0) throws -> [[UInt8]] {
         let count = Self.chunkCount(plaintext.count)
         let digest = digest ?? Array(SHA256.hash(data: plaintext))
         let (keyBytes, nonceBytes) = (key, nonceKey)
@@ -66,7 +69,7 @@ struct Sealer: Sendable, CustomStringConvertible {
             Result { () throws -> [UInt8] in
                 let (key, nonceKey) = (SymmetricKey(data: keyBytes), SymmetricKey(data: nonceBytes))
                 let chunk = plaintext[min(plaintext.count, index * Self.chunkSize)..<min(plaintext.count, (index + 1) * Self.chunkSize)]
-                let aad = Self.binding(role: role, index: index, count: count)
+                let aad = Self.binding(role: role, index: first + index, count: count)
                 let code = HMAC<SHA256>.authenticationCode(for: digest + aad + chunk, using: nonceKey)
                 let nonce = try AES.GCM.Nonce(data: Array(code.prefix(12)))
                 let box = try AES.GCM.seal(chunk, using: key, nonce: nonce, authenticating: aad)
@@ -77,9 +80,10 @@ struct Sealer: Sendable, CustomStringConvertible {
     }
 
     /// What each chunk's tag covers besides the chunk: the format's version, the role, the
-    /// chunk's index and the number of chunks.
+    /// chunk's index and, but for a pack's chunk, the number of chunks.
     static func binding(role: Role, index: Int, count: Int) -> [UInt8] {
-        version + [0] + role.bytes + [0] + bigEndian(UInt32(index)) + bigEndian(UInt32(count))
+        let head = version + [0] + role.bytes + [0] + bigEndian(UInt32(index))
+        return role == .pack ? head : head + bigEndian(UInt32(count))
     }
 
     /// The name a sealed binary is published under: its digest, which the browser checks.
@@ -92,8 +96,11 @@ struct Sealer: Sendable, CustomStringConvertible {
     func file(_ sealed: [UInt8]) -> (file: OutputFile, name: String) {
         let name = Self.name(of: sealed)
         let script = Array("daybookSealed(\"\(name)\",\"".utf8) + Array(Data(sealed).base64EncodedData()) + Array("\");\n".utf8)
-        return (OutputFile(path: "private/\(folder)/\(name.prefix(2))/\(name).js", bytes: script), name)
+        return (OutputFile(path: path(of: name), bytes: script), name)
     }
+
+    /// Where the sealed binary named `name` is published.
+    func path(of name: String) -> String { "private/\(folder)/\(name.prefix(2))/\(name).js" }
 
     static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xff), UInt8(value >> 8 & 0xff), UInt8(value & 0xff)]

@@ -60,12 +60,15 @@ final class SealingSink: SiteSink {
         return records.keys.keys.allSatisfy { made.contains($0) || carried[$0] != nil }
     }
 
-    /// Seals the whole edition and hands it on: the pack of the files made now, those `carried`
-    /// from the last pack and the `records` of them all; its chunks a batch at a time so the
-    /// sealed copy is never held whole, then the manifest. Returns the manifest's name, and, if
-    /// `keeping`, the edition's files as packed but the records (else packing lets go of each).
-    func publish(generation: Int, records: EditionPack.Records, carried: [String: [UInt8]], keeping: Bool = false) throws
-        -> (String, [String: [UInt8]]) {
+    /// Seals the edition and hands it on: the pack of the files made now, those `carried` from
+    /// the last pack and the `records` of them all; its chunks a batch at a time so the sealed
+    /// copy is never held whole, then the manifest. Given the `previous` pack (the preview, whose
+    /// site is never published), it adds to it the files that differ from it instead, unless the
+    /// pack would grow to more than twice a whole one. Returns the manifest's name, the pack's
+    /// layout and, if `keeping`, the edition's files as packed but the records (else packing lets
+    /// go of each).
+    func publish(generation: Int, records: EditionPack.Records, carried: [String: [UInt8]], adding previous: PreviousEdition? = nil,
+                 keeping: Bool = false) throws -> (manifest: String, layout: PackLayout, files: [String: [UInt8]]) {
         var held = files.withLock { held in
             defer { held = [:] }
             return held
@@ -73,13 +76,57 @@ final class SealingSink: SiteSink {
         held.merge(carried) { made, _ in made }
         held = held.filter { records.keys[$0.key] != nil }
         let files = keeping ? held : [:]
+        if let previous, let layout = previous.layout, var part = additions(held, records: records, to: previous, layout: layout) {
+            let pack = try addChunks(&part.added, keeping: part.kept, to: layout)
+            return (try handManifest(pack, generation: generation), pack, files)
+        }
         held[EditionPack.recordsPath] = records.bytes
-        let pack = EditionPack.make(&held)
-        let digest = Array(SHA256.hash(data: pack))
-        let count = Sealer.chunkCount(pack.count), batch = 64
+        let (pack, table, places) = EditionPack.make(&held)
+        let layout = PackLayout(chunks: try handChunks(pack, first: 0), places: places, table: table)
+        return (try handManifest(layout, generation: generation), layout, files)
+    }
+
+    /// The files of `held` (and the records) that the `previous` pack does not hold as they are,
+    /// and the places of those it does; nil when adding them would make the pack more than twice
+    /// a whole one, or the last build's chunks are not all in the output as it left them.
+    private func additions(_ held: [String: [UInt8]], records: EditionPack.Records, to previous: PreviousEdition, layout: PackLayout)
+        -> (added: [String: [UInt8]], kept: [String: EditionPack.Place])? {
+        var added: [String: [UInt8]] = [:], kept: [String: EditionPack.Place] = [:]
+        for (path, bytes) in held {
+            if let place = layout.places[path], previous.files[path] == bytes { kept[path] = place } else { added[path] = bytes }
+        }
+        if records == previous.records, let place = layout.places[EditionPack.recordsPath] {
+            kept[EditionPack.recordsPath] = place
+        } else {
+            added[EditionPack.recordsPath] = records.bytes
+        }
+        let adding = added.values.reduce(layout.table.length) { $0 + $1.count }
+        let whole = kept.values.reduce(adding) { $0 + $1.length }
+        let count = layout.chunks.count + (added.isEmpty && kept.count == layout.places.count ? 0 : Sealer.chunkCount(adding))
+        guard count <= 2 * Sealer.chunkCount(whole) else { return nil }
+        let old = layout.chunks.map { name in (sealer.path(of: name), last.kept(sealer.path(of: name), Self.key(name))) }
+        guard old.allSatisfy({ $0.1 != nil }) else { return nil }
+        self.kept.withLock { for (path, record) in old { $0[path] = record } }
+        return (added, kept)
+    }
+
+    /// Seals `added` and a new table as chunks after the last pack's, and hands them on; the
+    /// layout of the pack they make with the last one's. Nothing is sealed when nothing changed.
+    private func addChunks(_ added: inout [String: [UInt8]], keeping kept: [String: EditionPack.Place], to layout: PackLayout) throws -> PackLayout {
+        if added.isEmpty, kept.count == layout.places.count { return layout }
+        let part = EditionPack.segment(&added, at: layout.chunks.count * Sealer.chunkSize, keeping: kept)
+        let names = try handChunks(part.bytes, first: layout.chunks.count)
+        return PackLayout(chunks: layout.chunks + names, places: part.places, table: part.table)
+    }
+
+    /// Seals `plaintext` as the pack's chunks from `first` on, a batch at a time, and hands them
+    /// on; their names.
+    private func handChunks(_ plaintext: [UInt8], first: Int) throws -> [String] {
+        let digest = Array(SHA256.hash(data: plaintext))
+        let count = Sealer.chunkCount(plaintext.count), batch = 64
         var names: [String] = []
         for start in stride(from: 0, to: count, by: batch) {
-            let chunks = try sealer.chunks(pack, role: .pack, range: start..<min(count, start + batch), digest: digest)
+            let chunks = try sealer.chunks(plaintext, role: .pack, range: start..<min(count, start + batch), digest: digest, first: first)
             // Each chunk's name (a digest) and script (base64) on every core: one core took a
             // tenth of a private edit over them.
             let sealer = self.sealer
@@ -87,18 +134,26 @@ final class SealingSink: SiteSink {
             names += files.map(\.name)
             try hand(files)
         }
-        let manifest = sealer.file(try sealer.seal(PrivateFiles.manifest(chunks: names, generation: generation), role: .manifest))
-        try hand([manifest])
-        return (manifest.name, files)
+        return names
     }
 
-    /// Writes the sealed `files` that the last build did not leave as they are. A sealed file's
-    /// name is already a digest of its bytes, so its key is made from the name: hashing every
-    /// chunk again cost an edit a tenth of its sealing.
+    /// Seals the manifest of the pack `layout` describes and hands it on; its name.
+    private func handManifest(_ layout: PackLayout, generation: Int) throws -> String {
+        let plain = PrivateFiles.manifest(chunks: layout.chunks, generation: generation, table: layout.table)
+        let manifest = sealer.file(try sealer.seal(plain, role: .manifest))
+        try hand([manifest])
+        return manifest.name
+    }
+
+    /// A sealed file's name is already a digest of its bytes, so its key is made from the name:
+    /// hashing every chunk again cost an edit a tenth of its sealing.
+    private static func key(_ name: String) -> [UInt8] { ContentHash.digest(Array(name.utf8)) }
+
+    /// Writes the sealed `files` that the last build did not leave as they are.
     private func hand(_ files: [(file: OutputFile, name: String)]) throws {
         var changed: [OutputFile] = []
         for (file, name) in files {
-            let key = ContentHash.digest(Array(name.utf8))
+            let key = Self.key(name)
             if let old = last.kept(file.path, key) {
                 kept.withLock { $0[file.path] = old }
             } else {

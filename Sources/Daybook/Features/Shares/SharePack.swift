@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a share's copy holds, in the pack format of the editions (`EditionPack`): `/share` (the
+/// What a share's copy holds, with its own table in front (`EditionPack.framed`): `/share` (the
 /// entry page's path in the site, JSON), `/article` (the page's article, the entry alone, without
 /// the draft notice), and every file the article shows (its photos), under its path in the site.
 /// The share viewer (`Templates/share.js`) resolves the article's addresses against the path.
@@ -20,7 +20,7 @@ enum SharePack {
         for path in shown(article, at: page.sitePath) where !path.hasSuffix(".html") && !path.hasSuffix("/") {
             if let bytes = files[path] { packed[path] = bytes }
         }
-        return EditionPack.make(&packed)
+        return EditionPack.framed(&packed)
     }
 
     /// The sealed copy as the site publishes it: a script, so it loads from disk too, named from

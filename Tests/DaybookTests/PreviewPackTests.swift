@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import Daybook
+
+/// The preview adds what changed to an edition's last pack instead of sealing it whole
+/// (`docs/private.md`, "The preview adds to the pack"), until the pack would be more than twice a
+/// whole one; then it seals a whole one again. At every step the edition opens to what a build
+/// from scratch seals.
+@Suite struct PreviewPackTests {
+    static let secrets = PrivateBuildTests.secrets
+
+    /// The chunks of the single edition's pack in `site`: its sealed files but the manifest.
+    static func chunks(_ site: [String: Data]) -> Set<String> {
+        let keyFile = String(decoding: site[PrivateFiles.keyFilePath] ?? Data(), as: UTF8.self)
+        let manifest = keyFile.firstMatch(of: /"manifest":"([0-9a-f]+)"/).map { String($0.output.1) } ?? ""
+        return Set(site.keys.filter { $0.hasPrefix("private/") && $0.hasSuffix(".js") && $0 != PrivateFiles.keyFilePath && !$0.contains(manifest) })
+    }
+
+    @Test func aPreviewAddsToThePackUntilItWouldBeTwiceAWholeOne() async throws {
+        // A long entry, so that each of its edits adds a few chunks to a pack of a few.
+        func long(_ edit: Int) -> String {
+            "---\ntitle: Long\ndate: 2024-05-03\n---\n" + (0..<2_000).map { "Line \($0) of version \(edit), with some words.\n\n" }.joined()
+        }
+        var files = [
+            "daybook.yml": "title: Growing\nprivate: true\n",
+            "entries/2024/05/2024-05-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-05-01\n---\nGrey morning.\n",
+            "entries/2024/05/2024-05-03-long.md": long(0),
+        ]
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        var memory: BuildMemory?
+        var counts: [Int] = [], previous = Set<String>(), kept: [Bool] = []
+        for edit in 0..<8 {
+            if edit > 0 {
+                files["entries/2024/05/2024-05-03-long.md"] = long(edit)
+                try journal.write("entries/2024/05/2024-05-03-long.md", files["entries/2024/05/2024-05-03-long.md"]!)
+            }
+            var options = BuildOptions(journal: journal.root)
+            options.secrets = Secrets(Self.secrets)
+            options.remembersEditions = true
+            memory = try await Builder.run(options, continuing: memory).memory
+            let site = try tree(journal.site), chunks = Self.chunks(site)
+            counts.append(chunks.count)
+            kept.append(previous.isSubset(of: chunks))
+            previous = chunks
+            let scratch = try TemporaryJournal(files)
+            defer { scratch.remove() }
+            #expect(try PrivateBuildTests.build(scratch, ["--no-cache"]).status == 0)
+            let whole = try tree(scratch.site), siteKey = Self.secrets["DAYBOOK_SITE_KEY"]!
+            #expect(try PrivateBuildTests.manifest(PrivateBuildTests.text(site), siteKey: siteKey)
+                == PrivateBuildTests.manifest(PrivateBuildTests.text(whole), siteKey: siteKey), "edit \(edit)")
+            #expect(chunks.count <= 2 * Self.chunks(whole).count, "edit \(edit): \(chunks.count) chunks")
+        }
+        // Some saves added to the pack and kept every chunk; a later one sealed it whole again.
+        #expect(kept.dropFirst().contains(true) && kept.dropFirst().contains(false), "\(counts), \(kept)")
+        #expect(counts.indices.dropFirst().contains { counts[$0] > counts[$0 - 1] } && counts.indices.dropFirst().contains { counts[$0] < counts[$0 - 1] },
+                "\(counts)")
+    }
+}
