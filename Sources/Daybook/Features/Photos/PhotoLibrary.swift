@@ -17,8 +17,11 @@ struct PhotoLibrary: Sendable {
         let photoFiles = Set(files.resources.filter(PhotoReferences.isPhotoName))
         var library = PhotoLibrary()
         var remote: [EntryPhotoRequest] = []
-        for path in files.entries {
-            guard let bytes = RemoteImages.bytesIfNamingPhotos(files.root.path + "/" + path) else { continue }
+        // Every entry file is read again on every build (a preview's too): on every core.
+        let root = files.root.path, paths = Array(files.entries)
+        let candidates = concurrentMap(paths) { RemoteImages.bytesIfNamingPhotos(root + "/" + $0) }
+        for (path, bytes) in zip(paths, candidates) {
+            guard let bytes else { continue }
             let (request, problems) = PhotoReferences.read(path: path, bytes: bytes, inside: files.entriesFolder)
             library.problems += problems
             if !request.all.isEmpty || request.locationFromPhoto { library.requests[path] = request }
