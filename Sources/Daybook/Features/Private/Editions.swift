@@ -23,7 +23,7 @@ extension WriteStage {
             let sealing = SealingSink(sealer: sealer, target: sink, last: last, skipped: Set(renderer.files.map(\.path)))
             var (pages, rendered, records) = try await makeEdition(edition, plan, into: sealing, previous: previous)
             var carried = previous?.files ?? [:]
-            if previous != nil, !sealing.carries(records, from: &carried) {
+            if previous != nil, !sealing.carries(records, from: carried) {
                 // A file the records keep is not in the last pack: make the edition in full.
                 (pages, rendered, records) = try await makeEdition(edition, plan, into: sealing, previous: nil)
                 carried = [:]

@@ -52,54 +52,52 @@ final class SealingSink: SiteSink {
     /// Forgets the files made so far (an edition made again in full).
     func reset() { files.withLock { $0 = [:] } }
 
-    /// Whether every file `records` lists was made now or is in `carried` (the last pack's
-    /// files), which it narrows to those the edition keeps.
-    func carries(_ records: EditionPack.Records, from carried: inout [String: [UInt8]]) -> Bool {
+    /// Whether every file `records` lists was made now or is in `carried` (the last pack's files).
+    func carries(_ records: EditionPack.Records, from carried: [String: [UInt8]]) -> Bool {
         let made = files.withLock { Set($0.keys) }
-        carried = carried.filter { records.keys[$0.key] != nil && !made.contains($0.key) }
         return records.keys.keys.allSatisfy { made.contains($0) || carried[$0] != nil }
     }
 
-    /// Seals the edition and hands it on: the pack of the files made now, those `carried` from
-    /// the last pack and the `records` of them all; its chunks a batch at a time so the sealed
-    /// copy is never held whole, then the manifest. Given the `previous` pack (the preview, whose
-    /// site is never published), it adds to it the files that differ from it instead, unless the
-    /// pack would grow to more than twice a whole one. Returns the manifest's name, the pack's
-    /// layout and, if `keeping`, the edition's files as packed but the records (else packing lets
-    /// go of each).
+    /// Seals the edition and hands it on: the pack of the files `records` lists, as made now or
+    /// `carried` from the last pack, and of the records; its chunks a batch at a time so the
+    /// sealed copy is never held whole, then the manifest. Given the `previous` pack (the
+    /// preview, whose site is never published), it adds to it the files that differ from it
+    /// instead, unless the pack would grow to more than twice a whole one. Returns the manifest's
+    /// name, the pack's layout and, if `keeping`, the edition's files but the records.
     func publish(generation: Int, records: EditionPack.Records, carried: [String: [UInt8]], adding previous: PreviousEdition? = nil,
                  keeping: Bool = false) throws -> (manifest: String, layout: PackLayout, files: [String: [UInt8]]) {
-        var held = files.withLock { held in
+        let made = files.withLock { held in
             defer { held = [:] }
             return held
         }
-        held.merge(carried) { made, _ in made }
-        held = held.filter { records.keys[$0.key] != nil }
-        let files = keeping ? held : [:]
-        if let previous, let layout = previous.layout, var part = additions(held, records: records, to: previous, layout: layout) {
+        // One pass over a large edition's files: each dictionary made of them costs milliseconds.
+        var edition: [String: [UInt8]] = [:]
+        edition.reserveCapacity(records.keys.count)
+        for path in records.keys.keys {
+            if let bytes = made[path] ?? carried[path] { edition[path] = bytes }
+        }
+        let files = keeping ? edition : [:]
+        if let previous, let layout = previous.layout,
+           var part = additions(made.filter { records.keys[$0.key] != nil }, edition: edition, records: records, to: previous, layout: layout) {
             let pack = try addChunks(&part.added, keeping: part.kept, to: layout)
             return (try handManifest(pack, generation: generation), pack, files)
         }
-        held[EditionPack.recordsPath] = records.bytes
-        let (pack, table, places) = EditionPack.make(&held)
+        edition[EditionPack.recordsPath] = records.bytes
+        let (pack, table, places) = EditionPack.make(&edition)
         let layout = PackLayout(chunks: try handChunks(pack, first: 0), places: places, table: table)
         return (try handManifest(layout, generation: generation), layout, files)
     }
 
-    /// The files of `held` (and the records) that the `previous` pack does not hold as they are,
-    /// and the places of those it does; nil when adding them would make the pack more than twice
-    /// a whole one, or the last build's chunks are not all in the output as it left them.
-    private func additions(_ held: [String: [UInt8]], records: EditionPack.Records, to previous: PreviousEdition, layout: PackLayout)
-        -> (added: [String: [UInt8]], kept: [String: EditionPack.Place])? {
-        var added: [String: [UInt8]] = [:], kept: [String: EditionPack.Place] = [:]
-        for (path, bytes) in held {
-            if let place = layout.places[path], previous.files[path] == bytes { kept[path] = place } else { added[path] = bytes }
-        }
-        if records == previous.records, let place = layout.places[EditionPack.recordsPath] {
-            kept[EditionPack.recordsPath] = place
-        } else {
-            added[EditionPack.recordsPath] = records.bytes
-        }
+    /// The files `made` now that the `previous` pack does not hold as they are (and the records,
+    /// when they changed), and the places of the rest of the `edition`, which the last pack holds
+    /// as they are (they were carried from it); nil when adding would make the pack more than
+    /// twice a whole one, or the last build's chunks are not all in the output as it left them.
+    private func additions(_ made: [String: [UInt8]], edition: [String: [UInt8]], records: EditionPack.Records, to previous: PreviousEdition,
+                           layout: PackLayout) -> (added: [String: [UInt8]], kept: [String: EditionPack.Place])? {
+        var added = made.filter { layout.places[$0.key] == nil || previous.files[$0.key] != $0.value }
+        if records != previous.records { added[EditionPack.recordsPath] = records.bytes }
+        var kept = layout.places
+        for path in layout.places.keys where added[path] != nil || (edition[path] == nil && path != EditionPack.recordsPath) { kept[path] = nil }
         let adding = added.values.reduce(layout.table.length) { $0 + $1.count }
         let whole = kept.values.reduce(adding) { $0 + $1.length }
         let count = layout.chunks.count + (added.isEmpty && kept.count == layout.places.count ? 0 : Sealer.chunkCount(adding))
