@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Testing
 @testable import Daybook
@@ -85,6 +86,20 @@ import Testing
         #expect(differences.contains("archives/index.html only in the full build"))
     }
 
+    /// Sealed files are compared by what they open to: a private entry changed after the build
+    /// is a difference in its edition, and in nothing public.
+    @Test func theComparisonOpensTheEditions() async throws {
+        let journal = try TemporaryJournal(["daybook.yml": "title: Compared\n",
+                                            "entries/a.md": "---\ndate: 2024-05-01\n---\nWords.\n",
+                                            "entries/b.md": "---\ndate: 2024-05-02\nprivate: true\n---\nSecret words.\n"])
+        defer { journal.remove() }
+        _ = try await Self.build(journal.root)
+        #expect(try await Self.differencesFromAFullBuild(journal).isEmpty)
+        try journal.write("entries/b.md", "---\ndate: 2024-05-02\nprivate: true\n---\nOther secret words.\n")
+        let differences = try await Self.differencesFromAFullBuild(journal)
+        #expect(differences.count == 1 && differences[0].hasPrefix("edition ") && differences[0].contains("2024/05/02/"), "\(differences)")
+    }
+
     /// Writes the files that changed, removes those that went, and the folders they leave empty.
     static func update(_ journal: TemporaryJournal, from old: [String: [UInt8]], to new: [String: [UInt8]]) throws -> [String: [UInt8]] {
         for path in old.keys where new[path] == nil {
@@ -138,8 +153,14 @@ import Testing
             try copy.write(path, journal.bytes(path))
         }
         _ = try await build(copy.root, cache: false)
-        let incremental = try tree(journal.site), full = try tree(copy.site)
-        let (incrementalFolders, fullFolders) = (folders(journal.site), folders(copy.site))
+        // These builds add to an edition's pack as the preview does, where a build from scratch
+        // seals a whole one (docs/private.md, "The preview adds to the pack"): sealed files, the
+        // key file and the list of made files that name them, and their folders, are compared
+        // by what each edition opens to.
+        let (incrementalSite, fullSite) = (try tree(journal.site), try tree(copy.site))
+        let incremental = incrementalSite.filter { !isSealed($0.key) }, full = fullSite.filter { !isSealed($0.key) }
+        let (incrementalFolders, fullFolders) = (folders(journal.site).filter { !isSealed($0) }, folders(copy.site).filter { !isSealed($0) })
+        let (incrementalEditions, fullEditions) = (try editions(incrementalSite), try editions(fullSite))
         var differences = Set(incremental.keys).symmetricDifference(full.keys).sorted().map {
             "\($0) only in the \(full[$0] == nil ? "incremental" : "full") build"
         } + incrementalFolders.symmetricDifference(fullFolders).sorted().map {
@@ -152,6 +173,34 @@ import Testing
             let shown = { (lines: [Substring]) in line < lines.count ? String(lines[line].prefix(200)) : "(end)" }
             differences.append("\(path) line \(line + 1): incremental '\(shown(a))', full '\(shown(b))'")
         }
+        for folder in Set(incrementalEditions.keys).union(fullEditions.keys).sorted() where incrementalEditions[folder] != fullEditions[folder] {
+            let (a, b) = (incrementalEditions[folder] ?? [:], fullEditions[folder] ?? [:])
+            let paths = Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
+            differences.append("edition \(folder) opens to other files: \(paths.prefix(8).joined(separator: ", "))")
+        }
         return differences
+    }
+
+    /// A sealed file, the key file, the list of the files Daybook made, or a folder of sealed files.
+    static func isSealed(_ path: String) -> Bool {
+        path == SiteManifest.fileName || (path.hasPrefix(PrivateFiles.folder) && path != "private/index.html" && path.split(separator: "/").count > 1)
+    }
+
+    /// Each edition's files as its reader (the single reader of `secrets`) opens them, by folder.
+    static func editions(_ site: [String: Data]) throws -> [String: [String: [UInt8]]] {
+        let text = PrivateBuildTests.text(site)
+        guard let keyFile = text[PrivateFiles.keyFilePath],
+              let json = try JSONSerialization.jsonObject(with: Data(keyFile.dropFirst("window.daybookKeys = ".count).dropLast(2).utf8)) as? [String: Any],
+              let rows = json["readers"] as? [[String: Any]], let iterations = json["iterations"] as? Int else { return [:] }
+        let siteKey = PrivateBuildTests.secrets["DAYBOOK_SITE_KEY"]!
+        let reader = try PrivateKeys.reader(name: "", password: PrivateBuildTests.secrets["DAYBOOK_PASSWORD"]!,
+                                            journalSalt: PrivateKeys(siteKey: siteKey).journalSalt, iterations: iterations)
+        var opened: [String: [String: [UInt8]]] = [:]
+        for row in rows where row["id"] as? String == reader.id {
+            let folder = try #require(row["folder"] as? String), wrapped = try #require(Data(base64Encoded: row["key"] as? String ?? ""))
+            let key = try AES.KeyWrap.unwrap(wrapped, using: SymmetricKey(data: reader.kek)).bytes
+            opened[folder] = try #require(try PrivateBuildTests.openManifest(text, key: key, edition: "", folder: folder))
+        }
+        return opened
     }
 }
