@@ -62,6 +62,10 @@ struct FeatureInput: Sendable {
     var progress: @Sendable (BuildProgress) -> Void = { _ in }
     /// The encrypted edition (`PrivatePlan.Edition.id`) this load is for; nil for the public site.
     var edition: String?
+    /// A continued build's (the preview's): the entry files the last build of this process found
+    /// may name photos, and the journal's files that changed since. The photo scan reads only
+    /// those again (`PhotoLibrary.load`).
+    var lastPhotoScan: (candidates: Set<String>, changed: Set<String>)?
     /// Whether a cache of earlier builds may be read (a writing build that uses the cache).
     var readsCache: Bool { options.writes && options.useCache }
 }

@@ -22,6 +22,8 @@ public final class BuildMemory: Sendable {
     let files: JournalFiles?
     /// Each encrypted edition's files as the build sealed them, by folder (`remembersEditions`).
     let editions: [String: RememberedEdition]
+    /// The entry files the photo scan found may name photos (`PhotoLibrary.candidates`).
+    let photoCandidates: Set<String>?
 
     struct ParsedTemplates: Sendable {
         var overrides: [String: [UInt8]]
@@ -30,7 +32,7 @@ public final class BuildMemory: Sendable {
     }
 
     init(journal: String, output: String, state: UpToDate?, cache: BuildCache?, templates: ParsedTemplates?, files: JournalFiles?,
-         editions: [String: RememberedEdition] = [:]) {
+         editions: [String: RememberedEdition] = [:], photoCandidates: Set<String>? = nil) {
         self.journal = journal
         self.output = output
         self.state = state
@@ -38,6 +40,7 @@ public final class BuildMemory: Sendable {
         self.templates = templates
         self.files = files
         self.editions = editions
+        self.photoCandidates = photoCandidates
     }
 
     /// Whether this memory describes the journal and output `options` build.

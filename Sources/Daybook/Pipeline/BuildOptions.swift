@@ -103,6 +103,8 @@ public struct BuildReport: Sendable {
     /// Editions whose last pack this build read back from the output and opened; a continued
     /// build (the preview) takes them from memory instead (`BuildOptions.remembersEditions`).
     public var editionsOpened = 0
+    /// Entry files the photo scan read: every one, but in a continued build (`FeatureInput.lastPhotoScan`).
+    public var entryFilesScannedForPhotos = 0
     /// How many encrypted editions (one per group of readers who may open the same entries).
     public var editions = 0
     public var seconds: Double

@@ -7,10 +7,13 @@ extension Build {
     /// - Parameters:
     ///   - cacheRead: the reading of the build cache, when the up-to-date check started it.
     ///   - entryStats: each entry file's size and time, when that check looked them up.
-    mutating func load(_ files: JournalFiles, cacheRead: Task<BuildCache?, Never>?, entryStats: [FileStat?]?) async throws -> Loaded {
+    ///   - lastPhotoScan: a continued build's, see `FeatureInput.lastPhotoScan`.
+    mutating func load(_ files: JournalFiles, cacheRead: Task<BuildCache?, Never>?, entryStats: [FileStat?]?,
+                       lastPhotoScan: (candidates: Set<String>, changed: Set<String>)? = nil) async throws -> Loaded {
         var (settings, diagnostics) = settings(files)
         // The features read what they need (quotes, the search cache) while the entries are read.
-        let input = FeatureInput(options: options, files: files, settings: settings, progress: progress)
+        var input = FeatureInput(options: options, files: files, settings: settings, progress: progress)
+        input.lastPhotoScan = lastPhotoScan
         async let loadingFeatures = Features.load(input)
         diagnostics += files.problems
         if let problem = JournalFiles.entriesFolderKind(options.journal, files.entriesFolder) { diagnostics.append(problem) }

@@ -70,14 +70,17 @@ struct Build {
         // The last build's state is read while the journal is scanned.
         let lastState = options.writes && options.useCache
             ? Task { [journal = options.journal, memory] in memory.map(\.state) ?? UpToDate.load(journal: journal) } : nil
-        let files = try continuedScan() ?? JournalFiles.scan(options.journal, entriesFolder: options.entriesFolder)
+        let continued = continuedScan()
+        let files = try continued ?? JournalFiles.scan(options.journal, entriesFolder: options.entriesFolder)
         let last = try await upToDate(files, lastState: lastState)
         if var report = last.report {
             report.sectionFilesSkipped = files.sectionFiles
             report.memory = memory  // still what the disk holds
             return report
         }
-        let loaded = try await load(files, cacheRead: last.cacheRead, entryStats: last.observed?.entryStats)
+        // Files neither added nor removed, and the changed ones named: the photo scan reads those.
+        let photoScan = continued == nil ? nil : memory?.photoCandidates.map { ($0, changed ?? []) }
+        let loaded = try await load(files, cacheRead: last.cacheRead, entryStats: last.observed?.entryStats, lastPhotoScan: photoScan)
         // A cancelled build (Ctrl-C in the CLI) stops between stages, and at the latest just
         // before its new site would take the old one's place (`SiteSwap.swapIn`).
         try Task.checkCancellation()
@@ -95,6 +98,7 @@ struct Build {
         report.encryptedPagesRendered = written.sealedRenderedCount
         report.readerKeysDerived = written.readerKeysDerived
         report.editionsOpened = written.editionsOpened
+        report.entryFilesScannedForPhotos = loaded.photos?.library.filesScanned ?? 0
         report.editions = loaded.privacy?.editions.count ?? 0
         report.stages = timer.stages
         free((loaded, stage, written))
@@ -164,7 +168,8 @@ struct Build {
         let cache = await written.saving?.value ?? nil
         report.memory = BuildMemory(journal: options.journal.standardizedFileURL.path,
                                     output: options.writtenOutput.standardizedFileURL.path, state: state, cache: cache,
-                                    templates: loaded.templateFiles, files: loaded.files, editions: written.editions)
+                                    templates: loaded.templateFiles, files: loaded.files, editions: written.editions,
+                                    photoCandidates: loaded.photos?.library.candidates)
         timer.lap(fingerprint == nil ? "save cache" : "save cache and state")
         report.seconds = timer.total
     }

@@ -12,6 +12,9 @@ struct Loaded: Sendable {
     var cache: BuildCache?
     var entries: [LoadedEntry]
     var loader: EntryLoader
+
+    /// The photos feature, as loaded and assembled.
+    var photos: Photos? { features.lazy.compactMap { $0 as? Photos }.first }
     /// What of the journal is private, when anything is: `journal` then holds only its public
     /// entries, and the write stage makes the encrypted editions.
     var privacy: PrivatePlan?

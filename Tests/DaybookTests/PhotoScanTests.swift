@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+@testable import Daybook
+
+/// Every entry file is read for the photos it may name. A continued build (the preview's, told
+/// which files changed) read all of them again on every save; it now reads those that changed
+/// and those that named photos, and finds the same photos.
+@Suite struct PhotoScanTests {
+    @Test func aContinuedBuildReadsOnlyTheChangedFilesAndThoseThatNamedPhotos() async throws {
+        let journal = try TemporaryJournal([
+            "daybook.yml": "title: Scanned\n",
+            "entries/2024/05/2024-05-01-a.md": "---\ndate: 2024-05-01\n---\nNo picture.\n",
+            "entries/2024/05/2024-05-02-b.md": "---\ndate: 2024-05-02\n---\n![Gull](https://images.example.org/gull.png)\n",
+            "entries/2024/05/2024-05-03-c.md": "---\ndate: 2024-05-03\n---\nNone either.\n",
+        ])
+        defer { journal.remove() }
+        func build(_ memory: BuildMemory?, changed: Set<String>? = nil) async throws -> BuildReport {
+            try await Builder.run(BuildOptions(journal: journal.root), continuing: memory, changed: changed)
+        }
+        func remote(_ report: BuildReport) -> String? {
+            report.warnings.first { $0.message.contains("from another host") }?.message
+        }
+        let first = try await build(nil)
+        #expect(first.entryFilesScannedForPhotos == 3)
+        #expect(remote(first)?.hasPrefix("1 image in 1 entry") == true)
+        try journal.write("entries/2024/05/2024-05-01-a.md", "---\ndate: 2024-05-01\n---\n![Tern](https://images.example.org/tern.png)\n")
+        let second = try await build(first.memory, changed: ["entries/2024/05/2024-05-01-a.md"])
+        #expect(second.entryFilesScannedForPhotos == 2, "the changed file and the one that named a photo")
+        #expect(remote(second)?.hasPrefix("2 images in 2 entries") == true, "\(remote(second) ?? "no warning")")
+        try journal.write("entries/2024/05/2024-05-03-c.md", "---\ndate: 2024-05-03\n---\nStill none.\n")
+        let third = try await build(second.memory, changed: ["entries/2024/05/2024-05-03-c.md"])
+        #expect(third.entryFilesScannedForPhotos == 3, "two that named photos and the changed one")
+        #expect(remote(third)?.hasPrefix("2 images in 2 entries") == true)
+        // A build that is not continued reads every file.
+        #expect(try await build(nil).entryFilesScannedForPhotos == 3)
+    }
+}
