@@ -173,15 +173,8 @@ struct WriteStage: Sendable {
     }
 
     mutating func keep(_ compared: ComparedPages) {
+        // The renderer shares the pages out by cost (`SiteRenderer.chunks`).
         toRender = compared.toRender
-        // An update renders a few pages on two cores: the costliest first (those listing the
-        // most entries: the archives, the map, a large tag), so none of them starts last and
-        // keeps the others waiting. A build from scratch has thousands, shared out evenly as they come.
-        if !last.isEmpty && toRender.count > 1 {
-            let journal = loaded.journal
-            toRender = toRender.map { ($0, $0.page.entriesShown(in: journal).count) }
-                .sorted { $0.1 > $1.1 }.map(\.0)
-        }
         var all = compared.kept
         all.merge(kept) { _, data in data }
         kept = all
