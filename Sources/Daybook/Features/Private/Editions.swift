@@ -10,39 +10,42 @@ extension WriteStage {
     mutating func makeEditions(_ plan: PrivatePlan, sink: any SiteSink, progress: @escaping @Sendable (BuildProgress) -> Void) async throws {
         var manifests: [String: String] = [:], reusing: [String: [LastKeyFile.Row]] = [:]
         let keyFile = last.isEmpty ? nil : LastKeyFile.read(output: output)
-        for edition in plan.editions {
-            progress(BuildProgress(stage: "Encrypting", done: 0, total: 0))
-            let sealer = Sealer(plan.keys(for: edition))
-            // An update compares with what the last build sealed; a build from scratch makes all.
-            let previous = previousEdition(sealer, keyFile: keyFile)
-            // Opened with this build's keys: the same readers and passwords, so the same rows.
-            if previous != nil, let rows = keyFile?.rows(of: sealer.folder, count: edition.readers.count, salt: plan.keys.journalSalt,
-                                                         iterations: options.keyIterations) {
-                reusing[sealer.folder] = rows
+        let sealers = plan.editions.map { Sealer(plan.keys(for: $0)) }
+        let previous = await openPrevious(sealers, keyFile: keyFile)
+        // Each edition's pack is sealed while the next edition renders: sealing is mostly one
+        // core's work too (the pack's digest, its table). The results are taken in the plan's order.
+        var sealing: [(edition: PrivatePlan.Edition, sealer: Sealer, sink: SealingSink, publishing: Task<Published, any Error>)] = []
+        do {
+            for (index, edition) in plan.editions.enumerated() {
+                progress(BuildProgress(stage: "Encrypting", done: 0, total: 0))
+                let sealer = sealers[index], previous = previous[index]
+                // Opened with this build's keys: the same readers and passwords, so the same rows.
+                if previous != nil, let rows = keyFile?.rows(of: sealer.folder, count: edition.readers.count, salt: plan.keys.journalSalt,
+                                                             iterations: options.keyIterations) {
+                    reusing[sealer.folder] = rows
+                }
+                let editionSink = SealingSink(sealer: sealer, target: sink, last: last, skipped: Set(renderer.files.map(\.path)))
+                var (pages, rendered, records) = try await makeEdition(edition, plan, into: editionSink, previous: previous)
+                var carried = previous?.files ?? [:]
+                if previous != nil, !editionSink.carries(records, from: carried) {
+                    // A file the records keep is not in the last pack: make the edition in full.
+                    (pages, rendered, records) = try await makeEdition(edition, plan, into: editionSink, previous: nil)
+                    carried = [:]
+                }
+                sealedPages += pages
+                sealedRendered += rendered
+                // Only the preview adds to the last pack: its site is never published, and a build's
+                // pack changes in every chunk with any edit (docs/private.md, "The format").
+                let (generation, adding, keeping) = (plan.generation, options.remembersEditions ? previous : nil, options.remembersEditions)
+                sealing.append((edition, sealer, editionSink, Task {
+                    try editionSink.publish(generation: generation, records: records, carried: carried, adding: adding, keeping: keeping)
+                }))
             }
-            let sealing = SealingSink(sealer: sealer, target: sink, last: last, skipped: Set(renderer.files.map(\.path)))
-            var (pages, rendered, records) = try await makeEdition(edition, plan, into: sealing, previous: previous)
-            var carried = previous?.files ?? [:]
-            if previous != nil, !sealing.carries(records, from: carried) {
-                // A file the records keep is not in the last pack: make the edition in full.
-                (pages, rendered, records) = try await makeEdition(edition, plan, into: sealing, previous: nil)
-                carried = [:]
-            }
-            sealedPages += pages
-            sealedRendered += rendered
-            // Only the preview adds to the last pack: its site is never published, and a build's
-            // pack changes in every chunk with any edit (docs/private.md, "The format").
-            let (manifest, layout, files) = try sealing.publish(generation: plan.generation, records: records, carried: carried,
-                                                                adding: options.remembersEditions ? previous : nil,
-                                                                keeping: options.remembersEditions)
-            manifests[edition.id] = manifest
-            if options.remembersEditions {
-                sealedEditions[sealer.folder] = RememberedEdition(key: sealer.key, manifest: manifest,
-                                                                  edition: PreviousEdition(files: files, records: records, layout: layout))
-            }
-            made.add(sealing.made.all)
-            for (path, record) in sealing.kept.withLock({ $0 }) { kept[path] = record }
-            privatePaths += sealing.made.all.map(\.path) + sealing.kept.withLock { Array($0.keys) }
+            for item in sealing { manifests[item.edition.id] = try await take(item.sealer, item.sink, item.publishing) }
+        } catch {
+            // No pack is still being handed to the sink when the caller discards it.
+            for item in sealing { _ = try? await item.publishing.value }
+            throw error
         }
         let (keys, derived) = try PrivateFiles.keyFile(plan, manifests: manifests, iterations: options.keyIterations, reusing: reusing)
         derivedReaderKeys = derived
@@ -52,15 +55,46 @@ extension WriteStage {
         if options.writes { SearchCache.prune(journal: options.journal, keeping: plan.editions.map(\.id)) }
     }
 
-    /// What the last build sealed of the edition `sealer` seals: as this process remembers it, when
-    /// it was sealed with the same key and is still the one published, else opened from the output.
-    private mutating func previousEdition(_ sealer: Sealer, keyFile: LastKeyFile?) -> PreviousEdition? {
-        if last.isEmpty { return nil }
-        if let memory = rememberedEditions[sealer.folder], memory.key == sealer.key, keyFile?.manifest(of: sealer.folder) == memory.manifest {
-            return memory.edition
+    /// The last packs of the editions `sealers` seal, opened on every core at once: most of
+    /// opening one (its table, its records) is one core's work.
+    private mutating func openPrevious(_ sealers: [Sealer], keyFile: LastKeyFile?) async -> [PreviousEdition?] {
+        let stage = self
+        return await withTaskGroup(of: (Int, PreviousEdition?, Bool).self) { group in
+            for (index, sealer) in sealers.enumerated() {
+                group.addTask { let (edition, opened) = stage.previousEdition(sealer, keyFile: keyFile); return (index, edition, opened) }
+            }
+            var previous = [PreviousEdition?](repeating: nil, count: sealers.count)
+            for await (index, edition, opened) in group {
+                previous[index] = edition
+                if opened { openedEditions += 1 }
+            }
+            return previous
         }
-        openedEditions += 1
-        return PreviousEdition.open(output: output, keyFile: keyFile, sealer: sealer)
+    }
+
+    /// Waits for an edition's pack to be sealed, and takes what it made and kept; its manifest.
+    private mutating func take(_ sealer: Sealer, _ sink: SealingSink, _ publishing: Task<Published, any Error>) async throws -> String {
+        let published = try await publishing.value
+        if options.remembersEditions {
+            sealedEditions[sealer.folder] = RememberedEdition(key: sealer.key, manifest: published.manifest,
+                                                              edition: PreviousEdition(files: published.files, records: published.records,
+                                                                                       layout: published.layout))
+        }
+        made.add(sink.made.all)
+        for (path, record) in sink.kept.withLock({ $0 }) { kept[path] = record }
+        privatePaths += sink.made.all.map(\.path) + sink.kept.withLock { Array($0.keys) }
+        return published.manifest
+    }
+
+    /// What the last build sealed of the edition `sealer` seals: as this process remembers it, when
+    /// it was sealed with the same key and is still the one published, else opened from the
+    /// output (and then true).
+    private func previousEdition(_ sealer: Sealer, keyFile: LastKeyFile?) -> (PreviousEdition?, opened: Bool) {
+        if last.isEmpty { return (nil, false) }
+        if let memory = rememberedEditions[sealer.folder], memory.key == sealer.key, keyFile?.manifest(of: sealer.folder) == memory.manifest {
+            return (memory.edition, false)
+        }
+        return (PreviousEdition.open(output: output, keyFile: keyFile, sealer: sealer), true)
     }
 
     /// One edition: the journal as its readers see it, made into `sealing`: in full, or, against

@@ -62,10 +62,9 @@ final class SealingSink: SiteSink {
     /// `carried` from the last pack, and of the records; its chunks a batch at a time so the
     /// sealed copy is never held whole, then the manifest. Given the `previous` pack (the
     /// preview, whose site is never published), it adds to it the files that differ from it
-    /// instead, unless the pack would grow to more than twice a whole one. Returns the manifest's
-    /// name, the pack's layout and, if `keeping`, the edition's files but the records.
+    /// instead, unless the pack would grow to more than twice a whole one.
     func publish(generation: Int, records: EditionPack.Records, carried: [String: [UInt8]], adding previous: PreviousEdition? = nil,
-                 keeping: Bool = false) throws -> (manifest: String, layout: PackLayout, files: [String: [UInt8]]) {
+                 keeping: Bool = false) throws -> Published {
         let made = files.withLock { held in
             defer { held = [:] }
             return held
@@ -80,12 +79,12 @@ final class SealingSink: SiteSink {
         if let previous, let layout = previous.layout,
            var part = additions(made.filter { records.keys[$0.key] != nil }, edition: edition, records: records, to: previous, layout: layout) {
             let pack = try addChunks(&part.added, keeping: part.kept, to: layout)
-            return (try handManifest(pack, generation: generation), pack, files)
+            return Published(manifest: try handManifest(pack, generation: generation), layout: pack, files: files, records: records)
         }
         edition[EditionPack.recordsPath] = records.bytes
         let (pack, table, places) = EditionPack.make(&edition)
         let layout = PackLayout(chunks: try handChunks(pack, first: 0), places: places, table: table)
-        return (try handManifest(layout, generation: generation), layout, files)
+        return Published(manifest: try handManifest(layout, generation: generation), layout: layout, files: files, records: records)
     }
 
     /// The files `made` now that the `previous` pack does not hold as they are (and the records,
@@ -164,4 +163,13 @@ final class SealingSink: SiteSink {
 
     func finish(current: Set<String>, removed: [String]) throws -> SinkResult { SinkResult() }
     func discard() {}
+}
+
+/// An edition as `SealingSink.publish` sealed it: the manifest's name, the pack's layout, the
+/// records and, if it was asked to keep them, the edition's files but the records.
+struct Published: Sendable {
+    var manifest: String
+    var layout: PackLayout
+    var files: [String: [UInt8]]
+    var records: EditionPack.Records
 }
