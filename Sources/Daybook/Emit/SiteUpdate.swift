@@ -35,7 +35,7 @@ struct SiteUpdate {
                 try TreeLinks.link(output.path, into: next, skipping: replaced)
             }
             try FileWriter.makeFolders(FileWriter.folders(of: changed.map(\.path) + copies.map(\.path)), under: URL(fileURLWithPath: next))
-            for file in changed { try FileWriter.write(file.bytes, to: next + "/" + file.path, exclusive: true) }
+            try Self.write(changed, under: next)
             if let manifest { try FileWriter.write(manifest, to: next + "/" + SiteManifest.fileName, exclusive: true) }
             for copy in copies {
                 MutationHook.will("copy", next + "/" + copy.path)
@@ -53,6 +53,22 @@ struct SiteUpdate {
             throw error
         }
         if keepingOld { try swap.keepOld(differingIn: replaced) }
+    }
+
+    /// The changed files, on every core in batches: a private journal's update writes every chunk
+    /// of an edition (1,659 files and 140 MB at 10,000 entries), which kept one core busy for a
+    /// tenth of the update while the other waited.
+    private static func write(_ files: [OutputFile], under next: String) throws {
+        let batches = Array(stride(from: 0, to: files.count, by: 32))
+        let failures = concurrentMap(batches) { start -> (any Error)? in
+            do {
+                for file in files[start..<min(start + 32, files.count)] { try FileWriter.write(file.bytes, to: next + "/" + file.path, exclusive: true) }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure = failures.compactMap({ $0 }).first { throw failure }
     }
 
     /// Brings the site of one build ago, now at `next`, to the output as it is: the files the

@@ -72,8 +72,7 @@ enum EditionPack {
 
     /// The places a table lists, each inside `size` bytes; nil when it is not one.
     static func places(_ table: ArraySlice<UInt8>, within size: Int) -> [String: Place]? {
-        guard let json = try? JSONSerialization.jsonObject(with: Data(table)) as? [String: Any],
-              let listed = json["files"] as? [String: [Int]] else { return nil }
+        guard let listed = listedPlaces(table) else { return nil }
         var places: [String: Place] = [:]
         places.reserveCapacity(listed.count)
         for (path, place) in listed {
@@ -81,6 +80,22 @@ enum EditionPack {
             places[path] = Place(offset: place[0], length: place[1])
         }
         return places
+    }
+
+    /// The table's `files`, read by `PackJSON`, or by Foundation when that cannot.
+    private static func listedPlaces(_ table: ArraySlice<UInt8>) -> [String: [Int]]? {
+        var reader = PackJSON(table), listed: [String: [Int]] = [:]
+        let read = reader.object { reader, key in
+            key == "files" && reader.object { reader, path in
+                var place: [Int] = []
+                guard reader.array({ reader in reader.int().map { place.append($0) } != nil }) else { return false }
+                listed[path] = place
+                return true
+            }
+        }
+        if read && reader.atEnd { return listed }
+        guard let json = try? JSONSerialization.jsonObject(with: Data(table)) as? [String: Any] else { return nil }
+        return json["files"] as? [String: [Int]]
     }
 
     /// The files of a pack whose table is at `table`, by path; nil when it is not one.
@@ -135,9 +150,7 @@ extension EditionPack {
         }
 
         init?(_ bytes: [UInt8]) {
-            guard let json = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-                  let keys = json["keys"] as? [String: String], let dataKey = json["data_key"] as? String,
-                  let dataPaths = json["data_paths"] as? [String] else { return nil }
+            guard let (keys, dataKey, dataPaths) = Self.read(bytes) else { return nil }
             self.keys = keys.compactMapValues(Self.bytes(hex:))
             self.dataKey = Self.bytes(hex: dataKey) ?? []
             self.dataPaths = dataPaths
@@ -158,16 +171,55 @@ extension EditionPack {
             return json.bytes
         }
 
-        private static func bytes(hex: String) -> [UInt8]? {
-            let digits = Array(hex.utf8)
-            guard digits.count % 2 == 0 else { return nil }
-            var out: [UInt8] = []
-            out.reserveCapacity(digits.count / 2)
-            for index in stride(from: 0, to: digits.count, by: 2) {
-                guard let byte = UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16) else { return nil }
-                out.append(byte)
+        /// The records' three fields, read by `PackJSON`, or by Foundation when that cannot.
+        private static func read(_ bytes: [UInt8]) -> (keys: [String: String], dataKey: String, dataPaths: [String])? {
+            var reader = PackJSON(bytes[...]), keys: [String: String]?, dataKey: String?, dataPaths: [String]?
+            let read = reader.object { reader, field in
+                switch field {
+                case "data_key":
+                    dataKey = reader.string()
+                    return dataKey != nil
+                case "data_paths":
+                    var paths: [String] = []
+                    dataPaths = reader.array { reader in reader.string().map { paths.append($0) } != nil } ? paths : nil
+                    return dataPaths != nil
+                case "keys":
+                    var listed: [String: String] = [:]
+                    keys = reader.object { reader, path in reader.string().map { listed[path] = $0 } != nil } ? listed : nil
+                    return keys != nil
+                default:
+                    return false
+                }
             }
-            return out
+            if read, reader.atEnd, let keys, let dataKey, let dataPaths { return (keys, dataKey, dataPaths) }
+            guard let json = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+                  let keys = json["keys"] as? [String: String], let dataKey = json["data_key"] as? String,
+                  let dataPaths = json["data_paths"] as? [String] else { return nil }
+            return (keys, dataKey, dataPaths)
+        }
+
+        private static func bytes(hex: String) -> [UInt8]? {
+            var out: [UInt8] = [], high: UInt8?
+            out.reserveCapacity(hex.utf8.count / 2)
+            for digit in hex.utf8 {
+                guard let nibble = hexDigits[Int(digit)] else { return nil }
+                if let first = high {
+                    out.append(first << 4 | nibble)
+                    high = nil
+                } else {
+                    high = nibble
+                }
+            }
+            return high == nil ? out : nil
+        }
+
+        private static let hexDigits: [UInt8?] = (0..<256).map { byte in
+            switch UInt8(byte) {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
+            default: nil
+            }
         }
     }
 }
