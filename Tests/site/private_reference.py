@@ -138,9 +138,11 @@ def chunks(plaintext: bytes):
 
 def seal_chunks(key: bytes, nonce_key_bytes: bytes, role, plaintext: bytes, first: int = 0) -> list:
     """Each chunk sealed: nonce || ciphertext || tag, the nonce an HMAC of the digest of the
-    plaintext sealed at once, the chunk's binding and the chunk. A pack's chunks are numbered from
-    `first`: a build that adds to a pack seals only what it adds."""
-    parts, digest = chunks(plaintext), hashlib.sha256(plaintext).digest()
+    plaintext sealed at once (the SHA-256 of its chunks' SHA-256s), the chunk's binding and the
+    chunk. A pack's chunks are numbered from `first`: a build that adds to a pack seals only what
+    it adds."""
+    parts = chunks(plaintext)
+    digest = hashlib.sha256(b"".join(hashlib.sha256(part).digest() for part in parts)).digest()
     out = []
     for i, part in enumerate(parts):
         data = aad(role, first + i, len(parts))

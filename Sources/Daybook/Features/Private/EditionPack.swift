@@ -36,7 +36,8 @@ enum EditionPack {
             places[path] = Place(offset: at, length: length)
             at += length
         }
-        let table = self.table(places)
+        // A whole pack's table lists the paths just sorted: sorting 16,000 paths twice cost 20 ms.
+        let table = self.table(places, sorted: kept.isEmpty ? paths : nil)
         let used = at - start + table.count
         var bytes = [UInt8]()
         bytes.reserveCapacity(Sealer.chunkCount(used) * Sealer.chunkSize)
@@ -54,8 +55,8 @@ enum EditionPack {
     }
 
     /// `{"files":{"<path>":[offset,length],…}}`, paths in code-point order.
-    static func table(_ places: [String: Place]) -> [UInt8] {
-        let paths = codePointOrder(places.keys)
+    static func table(_ places: [String: Place], sorted: [String]? = nil) -> [UInt8] {
+        let paths = sorted ?? codePointOrder(places.keys)
         var json = JSONWriter()
         json.object { object in
             object.field("files") { files in

@@ -55,6 +55,18 @@ struct Sealer: Sendable, CustomStringConvertible {
         return out
     }
 
+    /// What every chunk's nonce is taken over besides the chunk (docs/private.md, "Why no nonce
+    /// repeats"): the SHA-256 of the SHA-256 of each chunk of `plaintext` in turn, so that a change
+    /// anywhere changes every nonce. One SHA-256 over the whole plaintext, as before, kept one core
+    /// busy for about 0.08 s of a whole-private update at 10,000 entries (110 MB) while the other
+    /// waited; the chunks' digests are made on every core.
+    static func digest(_ plaintext: [UInt8]) -> [UInt8] {
+        let parts = concurrentMap(Array(0..<chunkCount(plaintext.count))) { index in
+            Array(SHA256.hash(data: plaintext[min(plaintext.count, index * chunkSize)..<min(plaintext.count, (index + 1) * chunkSize)]))
+        }
+        return Array(SHA256.hash(data: parts.flatMap { $0 }))
+    }
+
     /// How many chunks `plaintext` makes.
     static func chunkCount(_ length: Int) -> Int { max(1, (length + chunkSize - 1) / chunkSize) }
 
@@ -63,7 +75,7 @@ struct Sealer: Sendable, CustomStringConvertible {
     /// added to a pack are numbered from `first`, the count of chunks before it.
     func chunks(_ plaintext: [UInt8], role: Role, range: Range<Int>?, digest: [UInt8]? = nil, first: Int = 0) throws -> [[UInt8]] {
         let count = Self.chunkCount(plaintext.count)
-        let digest = digest ?? Array(SHA256.hash(data: plaintext))
+        let digest = digest ?? Self.digest(plaintext)
         let (keyBytes, nonceBytes) = (key, nonceKey)
         let made = concurrentMap(Array(range ?? 0..<count)) { index in
             Result { () throws -> [UInt8] in

@@ -119,7 +119,7 @@ final class SealingSink: SiteSink {
     /// Seals `plaintext` as the pack's chunks from `first` on, a batch at a time, and hands them
     /// on; their names.
     private func handChunks(_ plaintext: [UInt8], first: Int) throws -> [String] {
-        let digest = Array(SHA256.hash(data: plaintext))
+        let digest = Sealer.digest(plaintext)
         let count = Sealer.chunkCount(plaintext.count), batch = 64
         var names: [String] = []
         for start in stride(from: 0, to: count, by: batch) {
