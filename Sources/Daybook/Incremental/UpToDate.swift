@@ -7,7 +7,7 @@ import Foundation
 /// static files' sizes and times). When all of it matches, the site on disk is what a build would
 /// write, and nothing is parsed.
 struct UpToDate: Sendable {
-    static let format = 2
+    static let format = 3
     static let fileName = "state.cache"
     static let magic = Array("DAYBOOK-STATE\n".utf8)
 
@@ -18,6 +18,9 @@ struct UpToDate: Sendable {
     var outputs: [(path: String, stat: FileStat)]
     /// The summary of the build that saved it.
     var report: BuildReport
+    /// The entry files whose bytes may name photos, as that build's photo scan found them
+    /// (`PhotoLibrary.candidates`); nil when it made none.
+    var photoCandidates: [String]? = nil
 
     static func url(in journal: URL) -> URL {
         journal.appendingPathComponent(CacheFile.folder).appendingPathComponent(fileName)
@@ -68,6 +71,10 @@ struct UpToDate: Sendable {
         /// The size and time of each file the last build wrote, as they are now; empty when the
         /// output was trusted without looking.
         var outputStats: [String: FileStat?]
+        /// With the same fingerprint, the entry files that are not as the state recorded them
+        /// (new, changed, or modified too near its save to be trusted); nil when the fingerprint
+        /// changed.
+        var changedEntries: Set<String>? = nil
     }
 
     /// Looks at every entry file and every file the last build wrote. The state holds when all of
@@ -96,13 +103,26 @@ struct UpToDate: Sendable {
                 now.0 == then.path && now.1 == then.stat && then.stat.modified < trustedBefore
             }
         entriesSeen(entriesHold)
+        let changedEntries = fingerprint == self.fingerprint ? changedEntries(files.entries, entryStats, trustedBefore: trustedBefore) : nil
         if trustingOutput {
-            return Observation(holds: entriesHold && OutputFolder.isDaybookOutput(output), entryStats: entryStats, outputStats: [:])
+            return Observation(holds: entriesHold && OutputFolder.isDaybookOutput(output), entryStats: entryStats, outputStats: [:],
+                               changedEntries: changedEntries)
         }
         let outputStats = try await parallelMap(outputs, jobs: jobs) { site.stat($0.path, root: outputRoot) }
         let holds = entriesHold && zip(outputs, outputStats).allSatisfy { $0.stat == $1 } && OutputFolder.isDaybookOutput(output)
         return Observation(holds: holds, entryStats: entryStats,
-                           outputStats: Dictionary(zip(outputs.map(\.path), outputStats), uniquingKeysWith: { a, _ in a }))
+                           outputStats: Dictionary(zip(outputs.map(\.path), outputStats), uniquingKeysWith: { a, _ in a }),
+                           changedEntries: changedEntries)
+    }
+
+    /// The entry files at `paths`, whose stats are `stats`, that the state does not record as they are.
+    private func changedEntries(_ paths: [String], _ stats: [FileStat?], trustedBefore: Int) -> Set<String> {
+        let recorded = Dictionary(entries.map { ($0.path, $0.stat) }, uniquingKeysWith: { a, _ in a })
+        var changed: Set<String> = []
+        for (path, stat) in zip(paths, stats) where !(recorded[path].map { $0 == stat && $0.modified < trustedBefore } ?? false) {
+            changed.insert(path)
+        }
+        return changed
     }
 
     static func load(journal: URL) -> UpToDate? {
@@ -119,8 +139,10 @@ struct UpToDate: Sendable {
             var report = BuildReport(entries: try reader.varint(), draftsLeftOut: try reader.varint(), pages: try reader.varint(),
                                      seconds: 0, output: nil, warnings: [])
             report.warnings = try reader.list { try Diagnostic(from: &$0) }
+            let candidates = try reader.varint() == 1 ? try reader.list { try $0.string() } : nil
             guard reader.atEnd else { return nil }
-            return UpToDate(fingerprint: fingerprint, savedAt: savedAt, entries: entries, outputs: outputs, report: report)
+            return UpToDate(fingerprint: fingerprint, savedAt: savedAt, entries: entries, outputs: outputs, report: report,
+                            photoCandidates: candidates)
         } catch {
             return nil
         }
@@ -142,6 +164,8 @@ struct UpToDate: Sendable {
         writer.varint(report.draftsLeftOut)
         writer.varint(report.pages)
         writer.list(report.warnings) { $1.encode(into: &$0) }
+        writer.varint(photoCandidates == nil ? 0 : 1)
+        if let photoCandidates { writer.list(photoCandidates) { $0.string($1) } }
         SealedFile.write(writer.bytes, to: Self.url(in: journal), magic: Self.magic)
     }
 }

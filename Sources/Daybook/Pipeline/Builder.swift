@@ -78,8 +78,9 @@ struct Build {
             report.memory = memory  // still what the disk holds
             return report
         }
-        // Files neither added nor removed, and the changed ones named: the photo scan reads those.
-        let photoScan = continued == nil ? nil : memory?.photoCandidates.map { ($0, changed ?? []) }
+        // The entry files that named photos last time and those changed since: the photo scan
+        // reads those, as the watcher or the state tells them.
+        let photoScan = continued == nil ? last.photoScan : memory?.photoCandidates.map { ($0, changed ?? []) }
         let loaded = try await load(files, cacheRead: last.cacheRead, entryStats: last.observed?.entryStats, lastPhotoScan: photoScan)
         // A cancelled build (Ctrl-C in the CLI) stops between stages, and at the latest just
         // before its new site would take the old one's place (`SiteSwap.swapIn`).
@@ -118,6 +119,9 @@ struct Build {
         var observed: UpToDate.Observation?
         /// The reading of the build cache, once the entry files were found changed.
         var cacheRead: Task<BuildCache?, Never>?
+        /// The entry files the last build's photo scan found naming photos, and those changed
+        /// since (`FeatureInput.lastPhotoScan`), when the state knows both.
+        var photoScan: (candidates: Set<String>, changed: Set<String>)?
     }
 
     /// Compares the journal and the output with the state the last build saved. The build cache
@@ -144,6 +148,7 @@ struct Build {
             }
             last.observed = seen
             last.cacheRead = cacheRead
+            if let candidates = state.photoCandidates, let changed = seen.changedEntries { last.photoScan = (Set(candidates), changed) }
         }
         if last.cacheRead == nil { last.cacheRead = readCache() }
         return last
@@ -157,7 +162,8 @@ struct Build {
             // Built with the labels of `UpToDate`'s lists: unlabelled tuples would be converted, copying each list.
             let entries = loaded.entries.compactMap { item in item.stat.map { (path: item.path, stat: $0) } }
             state = UpToDate(fingerprint: fingerprint, savedAt: FileStat.now, entries: entries,
-                             outputs: written.records.map { (path: $0.key, stat: $0.value.stat) }, report: report)
+                             outputs: written.records.map { (path: $0.key, stat: $0.value.stat) }, report: report,
+                             photoCandidates: loaded.photos.map { $0.library.candidates.sorted() })
             // A continued build's next build reads it from memory: on disk it would only serve a
             // later process taking the preview's folder as it is, which a build for another folder
             // cannot, so it is removed rather than written (megabytes, on every save of an entry).
