@@ -7,13 +7,16 @@ import Testing
 /// changed files by their sizes and times) read all of them again on every build; they now read
 /// those that changed and those that named photos, and find the same photos.
 @Suite struct PhotoScanTests {
+    /// Three entries, one of which names an image on another host.
+    static let files = [
+        "daybook.yml": "title: Scanned\n",
+        "entries/2024/05/2024-05-01-a.md": "---\ndate: 2024-05-01\n---\nNo picture.\n",
+        "entries/2024/05/2024-05-02-b.md": "---\ndate: 2024-05-02\n---\n![Gull](https://images.example.org/gull.png)\n",
+        "entries/2024/05/2024-05-03-c.md": "---\ndate: 2024-05-03\n---\nNone either.\n",
+    ]
+
     @Test func aContinuedBuildReadsOnlyTheChangedFilesAndThoseThatNamedPhotos() async throws {
-        let journal = try TemporaryJournal([
-            "daybook.yml": "title: Scanned\n",
-            "entries/2024/05/2024-05-01-a.md": "---\ndate: 2024-05-01\n---\nNo picture.\n",
-            "entries/2024/05/2024-05-02-b.md": "---\ndate: 2024-05-02\n---\n![Gull](https://images.example.org/gull.png)\n",
-            "entries/2024/05/2024-05-03-c.md": "---\ndate: 2024-05-03\n---\nNone either.\n",
-        ])
+        let journal = try TemporaryJournal(Self.files)
         defer { journal.remove() }
         func build(_ memory: BuildMemory?, changed: Set<String>? = nil) async throws -> BuildReport {
             try await Builder.run(BuildOptions(journal: journal.root), continuing: memory, changed: changed)
@@ -37,12 +40,7 @@ import Testing
     }
 
     @Test func aBuildAfterOneThatSavedItsStateReadsOnlyTheChangedFilesAndThoseThatNamedPhotos() async throws {
-        let journal = try TemporaryJournal([
-            "daybook.yml": "title: Scanned\n",
-            "entries/2024/05/2024-05-01-a.md": "---\ndate: 2024-05-01\n---\nNo picture.\n",
-            "entries/2024/05/2024-05-02-b.md": "---\ndate: 2024-05-02\n---\n![Gull](https://images.example.org/gull.png)\n",
-            "entries/2024/05/2024-05-03-c.md": "---\ndate: 2024-05-03\n---\nNone either.\n",
-        ])
+        let journal = try TemporaryJournal(Self.files)
         defer { journal.remove() }
         // Each file written is dated back first: one changed within two seconds of a build's end
         // is never trusted, and counts as changed.
