@@ -103,7 +103,9 @@ struct UpToDate: Sendable {
                 now.0 == then.path && now.1 == then.stat && then.stat.modified < trustedBefore
             }
         entriesSeen(entriesHold)
-        let changedEntries = fingerprint == self.fingerprint ? changedEntries(files.entries, entryStats, trustedBefore: trustedBefore) : nil
+        // Asked only when the entries do not hold: a no-op looks no further.
+        let changedEntries = entriesHold ? [] : fingerprint == self.fingerprint
+            ? changedEntries(files.entries, entryStats, trustedBefore: trustedBefore) : nil
         if trustingOutput {
             return Observation(holds: entriesHold && OutputFolder.isDaybookOutput(output), entryStats: entryStats, outputStats: [:],
                                changedEntries: changedEntries)
@@ -117,12 +119,17 @@ struct UpToDate: Sendable {
 
     /// The entry files at `paths`, whose stats are `stats`, that the state does not record as they are.
     private func changedEntries(_ paths: [String], _ stats: [FileStat?], trustedBefore: Int) -> Set<String> {
-        let recorded = Dictionary(entries.map { ($0.path, $0.stat) }, uniquingKeysWith: { a, _ in a })
-        var changed: Set<String> = []
-        for (path, stat) in zip(paths, stats) where !(recorded[path].map { $0 == stat && $0.modified < trustedBefore } ?? false) {
-            changed.insert(path)
+        // The scan lists the entries in the state's order unless files were added or removed.
+        let recorded: [FileStat?]
+        if paths.count == entries.count && zip(paths, entries).allSatisfy({ $0 == $1.path }) {
+            recorded = entries.map(\.stat)
+        } else {
+            let byPath = Dictionary(entries.map { ($0.path, $0.stat) }, uniquingKeysWith: { first, _ in first })
+            recorded = paths.map { byPath[$0] }
         }
-        return changed
+        return Set(zip(paths, zip(stats, recorded)).compactMap { path, pair in
+            pair.1.map { $0 == pair.0 && $0.modified < trustedBefore } == true ? nil : path
+        })
     }
 
     static func load(journal: URL) -> UpToDate? {

@@ -62,9 +62,14 @@ struct Sealer: Sendable, CustomStringConvertible {
     /// waited; the chunks' digests are made on every core.
     static func digest(_ plaintext: [UInt8]) -> [UInt8] {
         let parts = concurrentMap(Array(0..<chunkCount(plaintext.count))) { index in
-            Array(SHA256.hash(data: plaintext[min(plaintext.count, index * chunkSize)..<min(plaintext.count, (index + 1) * chunkSize)]))
+            Array(SHA256.hash(data: chunk(index, of: plaintext)))
         }
         return Array(SHA256.hash(data: parts.flatMap { $0 }))
+    }
+
+    /// Chunk `index` of `plaintext`: `chunkSize` bytes, fewer for the last, none past the end.
+    static func chunk(_ index: Int, of plaintext: [UInt8]) -> ArraySlice<UInt8> {
+        plaintext[min(plaintext.count, index * chunkSize)..<min(plaintext.count, (index + 1) * chunkSize)]
     }
 
     /// How many chunks `plaintext` makes.
@@ -80,7 +85,7 @@ struct Sealer: Sendable, CustomStringConvertible {
         let made = concurrentMap(Array(range ?? 0..<count)) { index in
             Result { () throws -> [UInt8] in
                 let (key, nonceKey) = (SymmetricKey(data: keyBytes), SymmetricKey(data: nonceBytes))
-                let chunk = plaintext[min(plaintext.count, index * Self.chunkSize)..<min(plaintext.count, (index + 1) * Self.chunkSize)]
+                let chunk = Self.chunk(index, of: plaintext)
                 let aad = Self.binding(role: role, index: first + index, count: count)
                 let code = HMAC<SHA256>.authenticationCode(for: digest + aad + chunk, using: nonceKey)
                 let nonce = try AES.GCM.Nonce(data: Array(code.prefix(12)))
