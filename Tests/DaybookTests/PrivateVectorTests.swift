@@ -62,13 +62,13 @@ import Testing
 
     /// The pack of the vectors' files, as `EditionPack` makes it.
     static func packed() -> [UInt8] {
-        var files = (pack["files"] as? [String: [String: Any]] ?? [:]).mapValues(plaintext)
-        return EditionPack.make(&files).pack
+        let files = (pack["files"] as? [String: [String: Any]] ?? [:]).mapValues(plaintext)
+        return EditionPack.make(files).pack
     }
 
     @Test func thePack() {
-        var files = (Self.pack["files"] as? [String: [String: Any]] ?? [:]).mapValues(Self.plaintext)
-        let (packed, table, _) = EditionPack.make(&files)
+        let files = (Self.pack["files"] as? [String: [String: Any]] ?? [:]).mapValues(Self.plaintext)
+        let (packed, table, _) = EditionPack.make(files)
         #expect(packed.count == Self.pack["length"] as? Int)
         #expect(hexString(Array(SHA256.hash(data: packed))) == Self.pack["plaintext_sha256"] as? String)
         #expect([table.offset, table.length] == Self.pack["table_place"] as? [Int])
@@ -103,9 +103,9 @@ import Testing
     /// The table lists paths by their code points, which a natural or UTF-16 order would not.
     @Test func thePacksOrder() {
         let order = Self.vectors["pack_order"] as? [String: Any] ?? [:]
-        var files = Dictionary(uniqueKeysWithValues: (order["paths"] as? [String] ?? []).map { ($0, [UInt8]()) })
+        let files = Dictionary(uniqueKeysWithValues: (order["paths"] as? [String] ?? []).map { ($0, [UInt8]()) })
         #expect(!files.isEmpty)
-        let (packed, table, _) = EditionPack.make(&files)
+        let (packed, table, _) = EditionPack.make(files)
         #expect(String(decoding: packed[table.offset..<table.offset + table.length], as: UTF8.self) == order["table"] as? String)
     }
 

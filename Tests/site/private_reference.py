@@ -139,14 +139,15 @@ def chunks(plaintext: bytes):
 def seal_chunks(key: bytes, nonce_key_bytes: bytes, role, plaintext: bytes, first: int = 0) -> list:
     """Each chunk sealed: nonce || ciphertext || tag, the nonce an HMAC of the digest of the
     plaintext sealed at once (the SHA-256 of its chunks' SHA-256s), the chunk's binding and the
-    chunk. A pack's chunks are numbered from `first`: a build that adds to a pack seals only what
+    chunk's SHA-256. A pack's chunks are numbered from `first`: a build that adds to a pack seals only what
     it adds."""
     parts = chunks(plaintext)
-    digest = hashlib.sha256(b"".join(hashlib.sha256(part).digest() for part in parts)).digest()
+    part_digests = [hashlib.sha256(part).digest() for part in parts]
+    digest = hashlib.sha256(b"".join(part_digests)).digest()
     out = []
     for i, part in enumerate(parts):
         data = aad(role, first + i, len(parts))
-        nonce = hmac.new(nonce_key_bytes, digest + data + part, hashlib.sha256).digest()[:12]
+        nonce = hmac.new(nonce_key_bytes, digest + data + part_digests[i], hashlib.sha256).digest()[:12]
         out.append(nonce + AESGCM(key).encrypt(nonce, part, data))
     return out
 

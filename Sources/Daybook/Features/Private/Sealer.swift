@@ -8,7 +8,7 @@ import Foundation
 /// order, and the preview adds chunks to a pack without sealing the first ones again.
 ///
 /// The nonces are not random, for the output to be reproducible: each is an HMAC of the digest of
-/// what is sealed at once, the chunk's binding and the chunk under a key of its own, the
+/// what is sealed at once, the chunk's binding and the chunk's digest under a key of its own, the
 /// synthetic-IV idea. Two different chunks get the same nonce only if HMAC-SHA256 collides in 96
 /// bits. A build seals the whole pack at once, so a pack that did not change keeps its bytes and
 /// one that changed anywhere changes in every chunk: the host cannot tell where an edit is.
@@ -55,16 +55,15 @@ struct Sealer: Sendable, CustomStringConvertible {
         return out
     }
 
-    /// What every chunk's nonce is taken over besides the chunk (docs/private.md, "Why no nonce
-    /// repeats"): the SHA-256 of the SHA-256 of each chunk of `plaintext` in turn, so that a change
-    /// anywhere changes every nonce. One SHA-256 over the whole plaintext, as before, kept one core
-    /// busy for about 0.08 s of a whole-private update at 10,000 entries (110 MB) while the other
-    /// waited; the chunks' digests are made on every core.
-    static func digest(_ plaintext: [UInt8]) -> [UInt8] {
-        let parts = concurrentMap(Array(0..<chunkCount(plaintext.count))) { index in
-            Array(SHA256.hash(data: chunk(index, of: plaintext)))
-        }
-        return Array(SHA256.hash(data: parts.flatMap { $0 }))
+    /// What every chunk's nonce is taken over besides its binding (docs/private.md, "Why no nonce
+    /// repeats"): the digest of the `count` chunks `chunk` gives, the SHA-256 of their SHA-256s in
+    /// order, so that a change anywhere changes every nonce; and each chunk's SHA-256. Made on
+    /// every core: one SHA-256 over the whole plaintext, as before 2026-11-27, kept one core busy
+    /// for about 0.08 s of a whole-private update at 10,000 entries (110 MB) while the other
+    /// waited, and a nonce taken over the chunk itself, not its SHA-256, hashed every byte again.
+    static func digests(count: Int, _ chunk: @Sendable (Int) -> ArraySlice<UInt8>) -> (digest: [UInt8], chunks: [[UInt8]]) {
+        let parts = concurrentMap(Array(0..<count)) { index in Array(SHA256.hash(data: chunk(index))) }
+        return (Array(SHA256.hash(data: parts.flatMap { $0 })), parts)
     }
 
     /// Chunk `index` of `plaintext`: `chunkSize` bytes, fewer for the last, none past the end.
@@ -78,18 +77,23 @@ struct Sealer: Sendable, CustomStringConvertible {
     /// The sealed chunks of `plaintext` for `role` (those in `range`, or all): each is
     /// nonce ‖ ciphertext ‖ tag. A pack's chunks are published one file each; those of a part
     /// added to a pack are numbered from `first`, the count of chunks before it.
-    func chunks(_ plaintext: [UInt8], role: Role, range: Range<Int>?, digest: [UInt8]? = nil, first: Int = 0) throws -> [[UInt8]] {
+    func chunks(_ plaintext: [UInt8], role: Role, range: Range<Int>?) throws -> [[UInt8]] {
         let count = Self.chunkCount(plaintext.count)
-        let digest = digest ?? Self.digest(plaintext)
+        let chunk: @Sendable (Int) -> ArraySlice<UInt8> = { Self.chunk($0, of: plaintext) }
+        return try sealed(count: count, role: role, range: range ?? 0..<count, digests: Self.digests(count: count, chunk), chunk)
+    }
+
+    /// The sealed chunks in `range` of the `count` chunks `chunk` gives, whose `digests` are known.
+    func sealed(count: Int, role: Role, range: Range<Int>, digests: (digest: [UInt8], chunks: [[UInt8]]), first: Int = 0,
+                _ chunk: @Sendable (Int) -> ArraySlice<UInt8>) throws -> [[UInt8]] {
         let (keyBytes, nonceBytes) = (key, nonceKey)
-        let made = concurrentMap(Array(range ?? 0..<count)) { index in
+        let made = concurrentMap(Array(range)) { index in
             Result { () throws -> [UInt8] in
                 let (key, nonceKey) = (SymmetricKey(data: keyBytes), SymmetricKey(data: nonceBytes))
-                let chunk = Self.chunk(index, of: plaintext)
                 let aad = Self.binding(role: role, index: first + index, count: count)
-                let code = HMAC<SHA256>.authenticationCode(for: digest + aad + chunk, using: nonceKey)
+                let code = HMAC<SHA256>.authenticationCode(for: digests.digest + aad + digests.chunks[index], using: nonceKey)
                 let nonce = try AES.GCM.Nonce(data: Array(code.prefix(12)))
-                let box = try AES.GCM.seal(chunk, using: key, nonce: nonce, authenticating: aad)
+                let box = try AES.GCM.seal(chunk(index), using: key, nonce: nonce, authenticating: aad)
                 return Array(nonce) + Array(box.ciphertext) + Array(box.tag)
             }
         }

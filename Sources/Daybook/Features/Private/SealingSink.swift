@@ -77,12 +77,13 @@ final class SealingSink: SiteSink {
         }
         let files = keeping ? edition : [:]
         if let previous, let layout = previous.layout,
-           var part = additions(made.filter { records.keys[$0.key] != nil }, edition: edition, records: records, to: previous, layout: layout) {
-            let pack = try addChunks(&part.added, keeping: part.kept, to: layout)
+           let part = additions(made.filter { records.keys[$0.key] != nil }, edition: edition, records: records, to: previous, layout: layout) {
+            let pack = try addChunks(part.added, keeping: part.kept, to: layout)
             return Published(manifest: try handManifest(pack, generation: generation), layout: pack, files: files, records: records)
         }
         edition[EditionPack.recordsPath] = records.bytes
-        let (pack, table, places) = EditionPack.make(&edition)
+        let (pack, table, places) = EditionPack.segment(edition, at: 0, keeping: [:])
+        edition = [:]
         let layout = PackLayout(chunks: try handChunks(pack, first: 0), places: places, table: table)
         return Published(manifest: try handManifest(layout, generation: generation), layout: layout, files: files, records: records)
     }
@@ -109,21 +110,22 @@ final class SealingSink: SiteSink {
 
     /// Seals `added` and a new table as chunks after the last pack's, and hands them on; the
     /// layout of the pack they make with the last one's. Nothing is sealed when nothing changed.
-    private func addChunks(_ added: inout [String: [UInt8]], keeping kept: [String: EditionPack.Place], to layout: PackLayout) throws -> PackLayout {
+    private func addChunks(_ added: [String: [UInt8]], keeping kept: [String: EditionPack.Place], to layout: PackLayout) throws -> PackLayout {
         if added.isEmpty, kept.count == layout.places.count { return layout }
-        let part = EditionPack.segment(&added, at: layout.chunks.count * Sealer.chunkSize, keeping: kept)
-        let names = try handChunks(part.bytes, first: layout.chunks.count)
+        let part = EditionPack.segment(added, at: layout.chunks.count * Sealer.chunkSize, keeping: kept)
+        let names = try handChunks(part.segment, first: layout.chunks.count)
         return PackLayout(chunks: layout.chunks + names, places: part.places, table: part.table)
     }
 
-    /// Seals `plaintext` as the pack's chunks from `first` on, a batch at a time, and hands them
+    /// Seals `segment` as the pack's chunks from `first` on, a batch at a time, and hands them
     /// on; their names.
-    private func handChunks(_ plaintext: [UInt8], first: Int) throws -> [String] {
-        let digest = Sealer.digest(plaintext)
-        let count = Sealer.chunkCount(plaintext.count), batch = 64
+    private func handChunks(_ segment: EditionPack.Segment, first: Int) throws -> [String] {
+        let count = segment.chunkCount, batch = 64
+        let digests = Sealer.digests(count: count, segment.chunk)
         var names: [String] = []
         for start in stride(from: 0, to: count, by: batch) {
-            let chunks = try sealer.chunks(plaintext, role: .pack, range: start..<min(count, start + batch), digest: digest, first: first)
+            let chunks = try sealer.sealed(count: count, role: .pack, range: start..<min(count, start + batch), digests: digests, first: first,
+                                           segment.chunk)
             // Each chunk's name (a digest) and script (base64) on every core: one core took a
             // tenth of a private edit over them.
             let sealer = self.sealer
