@@ -29,7 +29,11 @@ extension Build {
     /// Returns the stage too, for the caller to let go of when it suits it (see `Build.free`).
     mutating func write(_ loaded: Loaded, outputStats: [String: FileStat?]?) async throws -> (Written, WriteStage) {
         var stage = try await WriteStage(loaded, options: options, outputStats: outputStats, trustingOutput: memory != nil)
-        stage.rememberedEditions = memory?.editions ?? [:]
+        // The last packs of a private journal's editions, opening since the load stage made its plan.
+        let opening = loaded.privacy.map { plan in
+            stage.last.isEmpty ? Task { OpenedEditions.none(plan) }
+                : loaded.openingEditions ?? OpenedEditions.opening(plan, output: stage.output, remembered: memory?.editions ?? [:])
+        }
         // The features plan their data while the pages are compared.
         let comparing = stage
         async let compared = comparing.comparedPages()
@@ -49,8 +53,8 @@ extension Build {
             try stage.copyStatic(to: sink)
             try Task.checkCancellation()
             timer.lap(stage.last.isEmpty ? "render and write" : "render \(stage.toRender.count) of \(stage.pages.count) pages")
-            if let plan = loaded.privacy {
-                try await stage.makeEditions(plan, sink: sink, progress: progress)
+            if let plan = loaded.privacy, let opening {
+                try await stage.makeEditions(plan, opening: opening, sink: sink, progress: progress)
                 timer.lap("encrypted editions: render \(stage.sealedRendered) of \(stage.sealedPages) pages, derive \(stage.derivedReaderKeys) reader keys")
             }
             try await stage.makeShares(loaded.privacy, sink: sink)
@@ -104,8 +108,7 @@ struct WriteStage: Sendable {
     var sealedRendered = 0
     /// Readers whose keys the key file derived anew (PBKDF2), not taken from the last one.
     var derivedReaderKeys = 0
-    /// The editions the last build of this process sealed (`BuildMemory`), and those this one did.
-    var rememberedEditions: [String: RememberedEdition] = [:]
+    /// The editions this build sealed, for the next build of this process (`BuildMemory`).
     var sealedEditions: [String: RememberedEdition] = [:]
     var openedEditions = 0
     /// A whole-private journal publishes no page and no data of its own: all are in its editions.

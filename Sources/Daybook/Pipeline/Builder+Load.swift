@@ -38,11 +38,7 @@ extension Build {
         let (privacy, privacyProblems) = PrivatePlan.make(published, published: { settings.includeDrafts || !$0.isDraft },
                                                          settings: settings.privacy, environment: options.secrets)
         diagnostics += privacyProblems
-        if let privacy {
-            published = published.filter(privacy.isPublic)
-            settings.privacy.hasEdition = true
-            diagnostics += PublicSource.warnings(journal: options.journal)
-        }
+        let openingEditions = privacy.flatMap { separate($0, &published, &settings, &diagnostics, lastBuild: cache != nil) }
         var (journal, linkProblems) = JournalAssembler.assemble(published, settings: settings)
         diagnostics += linkProblems
         let (words, wordProblems) = WordTables.words(locale: settings.locale, files: files)
@@ -66,7 +62,19 @@ extension Build {
                             cache: cache, entries: entries, loader: loader, privacy: privacy,
                             templateFiles: BuildMemory.ParsedTemplates(overrides: overrides, set: templates, problems: templateProblems))
         loaded.unassembled = unassembled
+        loaded.openingEditions = openingEditions
         return loaded
+    }
+
+    /// Leaves a private journal's private entries out of the public one. With a last build to
+    /// compare with, most likely, starts opening its editions while the journal is made.
+    private func separate(_ privacy: PrivatePlan, _ published: inout [Entry], _ settings: inout Settings, _ diagnostics: inout [Diagnostic],
+                          lastBuild: Bool) -> Task<OpenedEditions, Never>? {
+        published = published.filter(privacy.isPublic)
+        settings.privacy.hasEdition = true
+        diagnostics += PublicSource.warnings(journal: options.journal)
+        guard options.writes, lastBuild else { return nil }
+        return OpenedEditions.opening(privacy, output: options.writtenOutput, remembered: memory?.editions ?? [:])
     }
 
     /// Gives each entry its journal; returns the errors of a journal or writer no setting names,

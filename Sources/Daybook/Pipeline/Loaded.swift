@@ -18,6 +18,8 @@ struct Loaded: Sendable {
     /// What of the journal is private, when anything is: `journal` then holds only its public
     /// entries, and the write stage makes the encrypted editions.
     var privacy: PrivatePlan?
+    /// The opening of the last build's editions of `privacy`, started as soon as it was known.
+    var openingEditions: Task<OpenedEditions, Never>?
     /// The journal's own template files and what they parsed to, for a build continuing this one.
     var templateFiles: BuildMemory.ParsedTemplates?
 }

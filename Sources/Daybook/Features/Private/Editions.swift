@@ -7,29 +7,31 @@ import Foundation
 /// scratch (as a first build would) into a `SealingSink`, which packs and seals it. Then the key
 /// file and the unlock pages.
 extension WriteStage {
-    mutating func makeEditions(_ plan: PrivatePlan, sink: any SiteSink, progress: @escaping @Sendable (BuildProgress) -> Void) async throws {
+    mutating func makeEditions(_ plan: PrivatePlan, opening: Task<OpenedEditions, Never>, sink: any SiteSink,
+                               progress: @escaping @Sendable (BuildProgress) -> Void) async throws {
         var manifests: [String: String] = [:], reusing: [String: [LastKeyFile.Row]] = [:]
-        let keyFile = last.isEmpty ? nil : LastKeyFile.read(output: output)
         let sealers = plan.editions.map { Sealer(plan.keys(for: $0)) }
-        let previous = await openPrevious(sealers, keyFile: keyFile)
         // Each edition's pack is sealed while the next edition renders: sealing is mostly one
         // core's work too (the pack's digest, its table). The results are taken in the plan's order.
         var sealing: [(edition: PrivatePlan.Edition, sealer: Sealer, sink: SealingSink, publishing: Task<Published, any Error>)] = []
         do {
             for (index, edition) in plan.editions.enumerated() {
                 progress(BuildProgress(stage: "Encrypting", done: 0, total: 0))
-                let sealer = sealers[index], previous = previous[index]
+                // The edition's journal is assembled while the last packs open.
+                let editionLoaded = await assembled(edition, plan)
+                let opened = await opening.value
+                let sealer = sealers[index], previous = opened.previous[index], keyFile = opened.keyFile
                 // Opened with this build's keys: the same readers and passwords, so the same rows.
                 if previous != nil, let rows = keyFile?.rows(of: sealer.folder, count: edition.readers.count, salt: plan.keys.journalSalt,
                                                              iterations: options.keyIterations) {
                     reusing[sealer.folder] = rows
                 }
                 let editionSink = SealingSink(sealer: sealer, target: sink, last: last, skipped: Set(renderer.files.map(\.path)))
-                var (pages, rendered, records) = try await makeEdition(edition, plan, into: editionSink, previous: previous)
+                var (pages, rendered, records) = try await makeEdition(editionLoaded, plan, into: editionSink, previous: previous)
                 var carried = previous?.files ?? [:]
                 if previous != nil, !editionSink.carries(records, from: carried) {
                     // A file the records keep is not in the last pack: make the edition in full.
-                    (pages, rendered, records) = try await makeEdition(edition, plan, into: editionSink, previous: nil)
+                    (pages, rendered, records) = try await makeEdition(editionLoaded, plan, into: editionSink, previous: nil)
                     carried = [:]
                 }
                 sealedPages += pages
@@ -47,29 +49,13 @@ extension WriteStage {
             for item in sealing { _ = try? await item.publishing.value }
             throw error
         }
+        openedEditions = await opening.value.opened
         let (keys, derived) = try PrivateFiles.keyFile(plan, manifests: manifests, iterations: options.keyIterations, reusing: reusing)
         derivedReaderKeys = derived
         let files = try keys + PrivateFiles.unlockPages(plan, journal: loaded.journal, templates: loaded.templates, assets: renderer.names)
         privatePaths += files.map(\.path)
         try accept(files, sink: sink)
         if options.writes { SearchCache.prune(journal: options.journal, keeping: plan.editions.map(\.id)) }
-    }
-
-    /// The last packs of the editions `sealers` seal, opened on every core at once: most of
-    /// opening one (its table, its records) is one core's work.
-    private mutating func openPrevious(_ sealers: [Sealer], keyFile: LastKeyFile?) async -> [PreviousEdition?] {
-        let stage = self
-        return await withTaskGroup(of: (Int, PreviousEdition?, Bool).self) { group in
-            for (index, sealer) in sealers.enumerated() {
-                group.addTask { let (edition, opened) = stage.previousEdition(sealer, keyFile: keyFile); return (index, edition, opened) }
-            }
-            var previous = [PreviousEdition?](repeating: nil, count: sealers.count)
-            for await (index, edition, opened) in group {
-                previous[index] = edition
-                if opened { openedEditions += 1 }
-            }
-            return previous
-        }
     }
 
     /// Waits for an edition's pack to be sealed, and takes what it made and kept; its manifest.
@@ -86,31 +72,13 @@ extension WriteStage {
         return published.manifest
     }
 
-    /// What the last build sealed of the edition `sealer` seals: as this process remembers it, when
-    /// it was sealed with the same key and is still the one published, else opened from the
-    /// output (and then true).
-    private func previousEdition(_ sealer: Sealer, keyFile: LastKeyFile?) -> (PreviousEdition?, opened: Bool) {
-        if last.isEmpty { return (nil, false) }
-        if let memory = rememberedEditions[sealer.folder], memory.key == sealer.key, keyFile?.manifest(of: sealer.folder) == memory.manifest {
-            return (memory.edition, false)
-        }
-        return (PreviousEdition.open(output: output, keyFile: keyFile, sealer: sealer), true)
-    }
-
-    /// One edition: the journal as its readers see it, made into `sealing`: in full, or, against
-    /// `previous`, only the files whose inputs changed. Its page count, how many it rendered, and
-    /// the records of its files.
-    private func makeEdition(_ edition: PrivatePlan.Edition, _ plan: PrivatePlan, into sealing: SealingSink,
-                             previous: PreviousEdition?) async throws -> (Int, Int, EditionPack.Records) {
-        sealing.reset()
+    /// The journal as the readers of `edition` see it, with its features assembled for it.
+    private func assembled(_ edition: PrivatePlan.Edition, _ plan: PrivatePlan) async -> Loaded {
         var settings = loaded.journal.settings
         settings.privacy.isEdition = true
         settings.privacy.hasEdition = false
         // No feed, sitemap or canonical address: an edition is read only through the unlock page.
         settings.baseURL = nil
-        var editionOptions = options
-        editionOptions.useCache = false
-        editionOptions.baseURL = nil
         let entries = loaded.entries.compactMap(\.entry).filter { plan.shows($0, in: edition) }
         var (journal, _) = JournalAssembler.assemble(entries, settings: settings)
         // The words are the journal's, read once by the public pass; without them, English.
@@ -120,8 +88,24 @@ extension WriteStage {
         input.options.useCache = options.useCache
         var (features, _) = await Features.load(input, reusing: loaded.unassembled)
         await Features.assemble(&features, &journal)
-        let editionLoaded = Loaded(files: loaded.files, journal: journal, templates: loaded.templates, features: features,
-                                   warnings: [], cache: nil, entries: loaded.entries, loader: loaded.loader)
+        return Loaded(files: loaded.files, journal: journal, templates: loaded.templates, features: features,
+                      warnings: [], cache: nil, entries: loaded.entries, loader: loaded.loader)
+    }
+
+    /// An edition's options: no cache of the public site's, no address.
+    private var editionOptions: BuildOptions {
+        var editionOptions = options
+        editionOptions.useCache = false
+        editionOptions.baseURL = nil
+        return editionOptions
+    }
+
+    /// One edition, its journal `editionLoaded`, made into `sealing`: in full, or, against
+    /// `previous`, only the files whose inputs changed. Its page count, how many it rendered, and
+    /// the records of its files.
+    private func makeEdition(_ editionLoaded: Loaded, _ plan: PrivatePlan, into sealing: SealingSink,
+                             previous: PreviousEdition?) async throws -> (Int, Int, EditionPack.Records) {
+        sealing.reset()
         var stage = try await WriteStage(editionLoaded, options: editionOptions, outputStats: nil,
                                          last: previous.map { LastOutput(edition: $0.records) } ?? LastOutput.none)
         let needs = try await stage.planData()
@@ -144,3 +128,4 @@ extension WriteStage {
         return (stage.pages.count, stage.toRender.count, EditionPack.Records(keys: keys, dataKey: stage.keys.dataKey, dataPaths: stage.dataPaths))
     }
 }
+
