@@ -20,8 +20,6 @@ extension BuildCache {
         var removedOutputs: [String] = []
         var dataKey: [UInt8]
         var dataPaths: [String]?
-
-        var count: Int { entries.count + removedEntries.count + outputs.count + removedOutputs.count }
     }
 
     /// Appends `change` as one record to the log of the base `origin` describes; nil when the

@@ -33,15 +33,16 @@ extension Builder {
         let items = cacheable(loaded)
         let stored = if let storing { await storing.value } else { storeBodies(items, journal: journal) }
         guard let bodies = stored else { return nil }
-        // A few changes go to the log, worked out without assembling the whole cache, which
-        // costs more than the rest of a one-entry edit.
+        // The changes go to the log, worked out without assembling the whole cache, which costs
+        // more than the rest of a one-entry edit, while the log stays within an eighth of the
+        // cache's bytes (`SealedLog.limit`). A limit on their number as well wrote the whole cache
+        // on every edit of a private journal, which replaces all of an edition's chunk files.
         if let previous = loaded.cache, let origin = previous.origin, previous.parseKey == key {
             var change = BuildCache.Change(savedAt: savedAt, outputPath: outputPath, dataKey: data.key,
                                            dataPaths: previous.dataPaths == data.paths ? nil : data.paths)
             addEntryChanges(items, bodies, previous: previous, to: &change)
             addOutputChanges(records, outputChanges, previous: previous, to: &change)
-            let limit = max(256, (items.count + records.count) / 8)
-            if change.count <= limit, let appended = BuildCache.appendToLog(change, journal: journal, origin: origin) {
+            if let appended = BuildCache.appendToLog(change, journal: journal, origin: origin) {
                 var cache = previous
                 cache.apply(change)
                 cache.origin = appended
