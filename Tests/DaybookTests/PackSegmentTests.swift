@@ -2,6 +2,20 @@ import Foundation
 import Testing
 @testable import Daybook
 
+extension EditionPack {
+    /// The pack of `files` as one plaintext (a build never holds it whole), where its table is
+    /// and where each file is.
+    static func make(_ files: [String: [UInt8]]) -> (pack: [UInt8], table: Place, places: [String: Place]) {
+        let made = segment(files, at: 0, keeping: [:])
+        return (made.segment.bytes, made.table, made.places)
+    }
+}
+
+extension EditionPack.Segment {
+    /// The whole part as one plaintext.
+    var bytes: [UInt8] { (0..<chunkCount).flatMap(chunk) }
+}
+
 /// A pack's part is sealed chunk by chunk, each gathered from the files it holds
 /// (`EditionPack.Segment`): the chunks must be those of the part's plaintext written out whole
 /// (files in code-point order of their paths, the table, zeros), wherever the files' edges fall.

@@ -17,12 +17,6 @@ enum EditionPack {
         var length: Int
     }
 
-    /// The pack of `files` as one plaintext, where its table is and where each file is.
-    static func make(_ files: [String: [UInt8]]) -> (pack: [UInt8], table: Place, places: [String: Place]) {
-        let made = segment(files, at: 0, keeping: [:])
-        return (made.segment.bytes, made.table, made.places)
-    }
-
     /// Part of a pack that begins `start` bytes in (a whole number of chunks): `files` in
     /// code-point order of their paths, then the table of them and of `kept` (files that stay
     /// where earlier parts put them), then zeros up to a whole number of chunks.
@@ -72,9 +66,6 @@ enum EditionPack {
             bytes += repeatElement(0, count: Sealer.chunkSize - bytes.count)
             return bytes[...]
         }
-
-        /// The whole part as one plaintext.
-        var bytes: [UInt8] { (0..<chunkCount).flatMap(chunk) }
 
         /// The first piece that ends after `offset`: the pieces are in order, so a binary search.
         private func firstPiece(endingAfter offset: Int) -> Int {

@@ -10,7 +10,7 @@ extension WriteStage {
     mutating func makeEditions(_ plan: PrivatePlan, opening: Task<OpenedEditions, Never>, sink: any SiteSink,
                                progress: @escaping @Sendable (BuildProgress) -> Void) async throws {
         var manifests: [String: String] = [:], reusing: [String: [LastKeyFile.Row]] = [:]
-        let sealers = plan.editions.map { Sealer(plan.keys(for: $0)) }
+        let sealers = plan.sealers
         // Each edition's pack is sealed while the next edition renders: sealing is mostly one
         // core's work too (the pack's digest, its table). The results are taken in the plan's order.
         var sealing: [(edition: PrivatePlan.Edition, sealer: Sealer, sink: SealingSink, publishing: Task<Published, any Error>)] = []
@@ -128,4 +128,3 @@ extension WriteStage {
         return (stage.pages.count, stage.toRender.count, EditionPack.Records(keys: keys, dataKey: stage.keys.dataKey, dataPaths: stage.dataPaths))
     }
 }
-

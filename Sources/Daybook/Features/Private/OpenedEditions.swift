@@ -19,7 +19,7 @@ struct OpenedEditions: Sendable {
     /// records) took a third of a whole-private update at 10,000 entries, while the assembly before
     /// it kept one core busy and the other idle.
     static func opening(_ plan: PrivatePlan, output: URL, remembered: [String: RememberedEdition]) -> Task<OpenedEditions, Never> {
-        let sealers = plan.editions.map { Sealer(plan.keys(for: $0)) }
+        let sealers = plan.sealers
         return Task {
             let keyFile = LastKeyFile.read(output: output)
             return await open(sealers, keyFile: keyFile, output: output, remembered: remembered)

@@ -31,6 +31,9 @@ struct PrivatePlan: Sendable, CustomStringConvertible {
         return keys.edition(edition.id, epoch: keys.epoch(edition.id, readers: readers))
     }
 
+    /// The sealer of each edition, in the order of `editions`.
+    var sealers: [Sealer] { editions.map { Sealer(keys(for: $0)) } }
+
     /// The plan for the `entries` the build publishes (`published`), or nil for a journal with
     /// nothing private. A private journal without its secrets gets errors, never a plan.
     /// The entries are looked at in place, not filtered into a copy: entries are large values.

@@ -9,8 +9,8 @@ import Foundation
 ///
 /// The nonces are not random, for the output to be reproducible: each is an HMAC of the digest of
 /// what is sealed at once, the chunk's binding and the chunk's digest under a key of its own, the
-/// synthetic-IV idea. Two different chunks get the same nonce only if HMAC-SHA256 collides in 96
-/// bits. A build seals the whole pack at once, so a pack that did not change keeps its bytes and
+/// synthetic-IV idea. Two different chunks get the same nonce only if SHA-256 collides, or
+/// HMAC-SHA256 does in 96 bits. A build seals the whole pack at once, so a pack that did not change keeps its bytes and
 /// one that changed anywhere changes in every chunk: the host cannot tell where an edit is.
 struct Sealer: Sendable, CustomStringConvertible {
     let key: [UInt8]

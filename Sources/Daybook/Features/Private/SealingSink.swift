@@ -83,7 +83,6 @@ final class SealingSink: SiteSink {
         }
         edition[EditionPack.recordsPath] = records.bytes
         let (pack, table, places) = EditionPack.segment(edition, at: 0, keeping: [:])
-        edition = [:]
         let layout = PackLayout(chunks: try handChunks(pack, first: 0), places: places, table: table)
         return Published(manifest: try handManifest(layout, generation: generation), layout: layout, files: files, records: records)
     }
