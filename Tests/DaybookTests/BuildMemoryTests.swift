@@ -33,9 +33,9 @@ import Testing
             try change()
             let report = try await Builder.run(options, continuing: memory)
             memory = try #require(report.memory, "\(name)")
-            #expect(Self.summary(memory.cache) == Self.summary(BuildCache.load(journal: journal.root)), "\(name): the cache")
+            #expect(Self.summary(memory.cache) == Self.summary(BuildCache.load(folder: journal.cache)), "\(name): the cache")
             // The state lives in memory alone: on disk it would describe a folder only this process writes.
-            #expect(UpToDate.load(journal: journal.root) == nil, "\(name): no state on disk")
+            #expect(UpToDate.load(folder: journal.cache) == nil, "\(name): no state on disk")
             let state = try #require(memory.state, "\(name)")
             for (path, stat) in state.entries { #expect(FileStat(path: journal.root.path + "/" + path) == stat, "\(name): \(path)") }
             #expect(state.entries.map(\.path) == (try JournalFiles.scan(journal.root)).entries, "\(name)")

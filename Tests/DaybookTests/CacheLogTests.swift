@@ -16,14 +16,14 @@ import Testing
         let journal = try TemporaryJournal(files)
         defer { journal.remove() }
         _ = try await IncrementalBuildTests.build(journal.root)
-        let base = BuildCache.url(in: journal.root)
+        let base = BuildCache.url(in: journal.cache)
         let baseBytes = try Data(contentsOf: base)
         // The site's title is on every page.
         try journal.write("daybook.yml", "title: After\n")
         let report = try await IncrementalBuildTests.build(journal.root)
         #expect((report.outputChanges?.changed.count ?? 0) >= 300, "every entry's page changed")
         #expect(try Data(contentsOf: base) == baseBytes, "the cache is not written whole")
-        let logged = try #require(BuildCache.load(journal: journal.root, parseKey: Builder.parseKey(Settings())))
+        let logged = try #require(BuildCache.load(folder: journal.cache, parseKey: Builder.parseKey(Settings())))
         #expect((logged.origin?.logBytes ?? 0) > 0)
         #expect((logged.origin?.logBytes ?? .max) <= SealedLog.limit(baseBytes: baseBytes.count))
         for (path, record) in logged.outputs {

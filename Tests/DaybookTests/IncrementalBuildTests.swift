@@ -230,9 +230,9 @@ import Testing
             #expect(!report.stages.contains { $0.name == "render and write" }, "the build cache still serves")
         }
         try await Self.expectSameAsFullBuild(journal, damage)
-        #expect(SearchCache.read(journal: journal.root, parseKey: Builder.parseKey(Settings())) != nil, "written anew")
+        #expect(SearchCache.read(folder: journal.cache, parseKey: Builder.parseKey(Settings())) != nil, "written anew")
         // The cache the build left reads back whole, with no damaged record in its log.
-        #expect(BuildCache.load(journal: journal.root, parseKey: Builder.parseKey(Settings()))?.origin?.logBytes ?? .max < .max)
+        #expect(BuildCache.load(folder: journal.cache, parseKey: Builder.parseKey(Settings()))?.origin?.logBytes ?? .max < .max)
     }
 
     /// A build that changes little appends to the cache's log instead of writing the cache anew,
@@ -241,7 +241,7 @@ import Testing
         let journal = try TemporaryJournal(Self.journalFiles())
         defer { journal.remove() }
         _ = try await Self.build(journal.root)
-        let base = BuildCache.url(in: journal.root)
+        let base = BuildCache.url(in: journal.cache)
         let baseBytes = try Data(contentsOf: base)
         for day in [2, 3, 2] {
             try journal.write("entries/2024-03-0\(day)-day.md", "---\ntitle: Day \(day)\ndate: 2024-03-0\(day) 09:00\n---\nEdit \(UUID()).\n")
@@ -249,7 +249,7 @@ import Testing
         }
         #expect(try Data(contentsOf: base) == baseBytes, "the base is left as it was")
         let parseKey = Builder.parseKey(Settings())
-        let logged = try #require(BuildCache.load(journal: journal.root, parseKey: parseKey))
+        let logged = try #require(BuildCache.load(folder: journal.cache, parseKey: parseKey))
         #expect((logged.origin?.logBytes ?? 0) > 0)
         // It describes the files as the last build left them.
         for (path, record) in logged.outputs {
@@ -260,13 +260,13 @@ import Testing
         }
         #expect(logged.entries.count == 12)
         // The search documents, base and log, are those of the entries as they are, new words included.
-        let search = try #require(SearchCache.read(journal: journal.root, parseKey: parseKey))
+        let search = try #require(SearchCache.read(folder: journal.cache, parseKey: parseKey))
         #expect(journal.exists(".daybook/cache/search.log") && search.origin.logBytes > 0)
         #expect(Set(search.documents.documents.keys) == Set(logged.entries.values.map(\.hash)))
         #expect(search.documents.terms.contains("edit") && search.documents.terms.count > search.documents.sortedCount)
-        logged.saveBase(journal: journal.root)
+        logged.saveBase(journal: journal.root, folder: journal.cache)
         #expect(!journal.exists(".daybook/cache/build.log"))
-        let whole = try #require(BuildCache.load(journal: journal.root, parseKey: parseKey))
+        let whole = try #require(BuildCache.load(folder: journal.cache, parseKey: parseKey))
         #expect(whole.outputs == logged.outputs && whole.dataKey == logged.dataKey && whole.dataPaths == logged.dataPaths)
         #expect(whole.savedAt == logged.savedAt && whole.outputPath == logged.outputPath)
         #expect(whole.entries.mapValues(\.hash) == logged.entries.mapValues(\.hash))
@@ -287,7 +287,7 @@ import Testing
         defer { journal.remove() }
         _ = try await Self.build(journal.root)
         let parseKey = Builder.parseKey(Settings())
-        #expect(SearchCache.read(journal: journal.root, parseKey: parseKey)?.documents.documents.count == 12)
+        #expect(SearchCache.read(folder: journal.cache, parseKey: parseKey)?.documents.documents.count == 12)
         // Documents made from the entry files, but day 3's key given to another text.
         var planted = SearchDocuments()
         for (path, text) in Self.journalFiles() where path.hasPrefix("entries/") {
@@ -295,7 +295,7 @@ import Testing
             let source = path.contains("03-03") ? "---\ndate: 2024-03-03\n---\nPlanted.\n" : text
             try await planted.add([(key, try #require(loadEntry(source, path: path).0))], jobs: 1)
         }
-        SearchCache.save(planted.keeping(planted.documents.keys), journal: journal.root, parseKey: parseKey)
+        SearchCache.save(planted.keeping(planted.documents.keys), folder: journal.cache, parseKey: parseKey)
 
         try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2\ndate: 2024-03-02 09:00\n---\nEdited.\n")
         _ = try await Self.build(journal.root)
@@ -303,7 +303,7 @@ import Testing
         #expect(try journal.read("_site/2024/03/03/day-3/index.html").contains("First line of day 3"))
         #expect(index.contains { $0?.contains("\"planted\"") == true }, "the cached document was used")
         #expect(index.contains { $0?.contains("\"edited\"") == true }, "the edited entry was tokenized")
-        #expect(SearchCache.read(journal: journal.root, parseKey: parseKey)?.documents.documents.count == 12)
+        #expect(SearchCache.read(folder: journal.cache, parseKey: parseKey)?.documents.documents.count == 12)
     }
 
     /// A CI runner checks the journal out anew, perhaps elsewhere, and restores `.daybook/` and
@@ -332,7 +332,7 @@ import Testing
         let journal = try TemporaryJournal(Self.journalFiles())
         defer { journal.remove() }
         _ = try await Self.build(journal.root)
-        let store = BodyStore.url(in: journal.root)
+        let store = BodyStore.url(in: journal.cache)
         var bytes = Array(try Data(contentsOf: store))
         for index in stride(from: 0, to: bytes.count, by: 7) { bytes[index] ^= 0x55 }
         try Data(bytes).write(to: store)

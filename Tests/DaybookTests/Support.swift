@@ -5,6 +5,8 @@ import Testing
 /// A journal written into a fresh temporary folder from inline files.
 struct TemporaryJournal {
     let root: URL
+    /// The caches of its builds into `_site` (not the preview's).
+    var cache: URL { root.appendingPathComponent(CacheFile.folder, isDirectory: true) }
 
     init(_ files: [String: String] = [:], bytes: [String: [UInt8]] = [:]) throws {
         root = FileManager.default.temporaryDirectory

@@ -76,10 +76,10 @@ private let backdated = Mutex(0)
         defer { journal.remove() }
         try Self.backdate(journal)
         _ = try await Self.build(journal)
-        var state = try #require(UpToDate.load(journal: journal.root))
+        var state = try #require(UpToDate.load(folder: journal.cache))
         let newest = try #require(state.entries.map(\.stat.modified).max())
         state.savedAt = newest + Int(savedAfter * 1e9)
-        state.save(journal: journal.root)
+        state.save(folder: journal.cache)
         #expect(Self.answeredFromState(try await Self.build(journal)) == trusted)
     }
 
@@ -131,7 +131,7 @@ extension UpToDateTests {
         changed["DAYBOOK_SITE_KEY"] = "Q2FuIHlvdSByZWFkIHRoaXM/IE5vdCB0aGUgc2l0ZSBrZXk="
         #expect(!Self.answeredFromState(try await build(changed)))
         // The state file holds no secret, and nothing from which one follows without the site key.
-        let state = try Data(contentsOf: UpToDate.url(in: journal.root))
+        let state = try Data(contentsOf: UpToDate.url(in: journal.cache))
         for secret in [secrets["DAYBOOK_PASSWORD"]!, changed["DAYBOOK_PASSWORD"]!, secrets["DAYBOOK_SITE_KEY"]!] {
             #expect(state.range(of: Data(secret.utf8)) == nil)
         }

@@ -348,6 +348,22 @@ def test_writes_to_the_output_folder_and_daybook_folders_start_no_rebuild(journa
     assert (journal / "_site/index.html").is_file()
 
 
+def test_a_build_after_the_preview_writes_nothing_when_nothing_changed(journal, preview):
+    """The preview and `daybook build` each keep their own cache: sharing one, the first build
+    after a preview found the preview's records, not _site's, and wrote every page again."""
+    subprocess.run([str(BINARY), "build", str(journal), "--quiet"], check=True, capture_output=True)
+    site = journal / "_site"
+    before = {path: path.stat().st_mtime_ns for path in site.rglob("*") if path.is_file()}
+    running = preview()
+    assert running.get("/")[0] == 200
+    running.stop()
+    assert (journal / ".daybook/serve/cache/build.cache").is_file()
+    subprocess.run([str(BINARY), "build", str(journal), "--quiet"], check=True, capture_output=True)
+    after = {path: path.stat().st_mtime_ns for path in site.rglob("*") if path.is_file()}
+    rewritten = [str(path.relative_to(site)) for path in before if after.get(path) != before[path]]
+    assert after.keys() == before.keys() and not rewritten, rewritten[:5]
+
+
 def fetch(running, path, headers=None):
     """Status, headers and bytes of one request, 304 included."""
     request = urllib.request.Request(running.url + path, headers=headers or {})

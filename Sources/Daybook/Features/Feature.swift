@@ -83,6 +83,8 @@ struct DataPlanning: Sendable {
 struct DataMaking: Sendable {
     var jobs: Int
     var journal: URL
+    /// Where the build's caches are (`BuildOptions.cacheFolder`).
+    var cacheFolder: URL
     /// Takes files as they are made, so a large journal's data is never held at once.
     var emit: (@Sendable ([OutputFile]) throws -> Void)?
     var progress: @Sendable (BuildProgress) -> Void

@@ -15,13 +15,13 @@ struct BodyStore {
         var digest: [UInt8]
     }
 
-    static func url(in journal: URL) -> URL {
-        journal.appendingPathComponent(CacheFile.folder).appendingPathComponent(fileName)
+    static func url(in folder: URL) -> URL {
+        folder.appendingPathComponent(fileName)
     }
 
     /// The bodies file, mapped rather than read, or nil without one.
-    static func open(journal: URL) -> Data? {
-        try? Data(contentsOf: url(in: journal), options: .alwaysMapped)
+    static func open(folder: URL) -> Data? {
+        try? Data(contentsOf: url(in: folder), options: .alwaysMapped)
     }
 
     /// The body at `reference`, or nil when it is missing or damaged.
@@ -50,8 +50,8 @@ struct BodyStore {
     /// Appends the bodies to the file, or starts it anew when `rewrite`; returns their references.
     /// Small bodies are gathered in chunks of a few megabytes; a large one is hashed and written
     /// from its string's own bytes, so no body is ever copied whole (issue 23).
-    static func write(_ bodies: [(html: String, text: String)], journal: URL, rewrite: Bool) -> [Reference]? {
-        let path = url(in: journal).path
+    static func write(_ bodies: [(html: String, text: String)], folder: URL, rewrite: Bool) -> [Reference]? {
+        let path = url(in: folder).path
         let existing = rewrite ? 0 : (FileStat(path: path)?.size ?? 0)
         if existing == 0 && !FileManager.default.createFile(atPath: path, contents: nil) { return nil }
         guard let handle = FileHandle(forWritingAtPath: path) else { return nil }

@@ -25,8 +25,8 @@ extension BuildCache {
     /// Appends `change` as one record to the log of the base `origin` describes; nil when the
     /// base should be written anew instead (the log is full, damaged or not the one that was read).
     /// - Returns: the origin with the record counted.
-    static func appendToLog(_ change: Change, journal: URL, origin: Origin) -> Origin? {
-        file.append(journal: journal, origin: origin) { writer in
+    static func appendToLog(_ change: Change, folder: URL, origin: Origin) -> Origin? {
+        file.append(folder: folder, origin: origin) { writer in
             writer.int(change.savedAt)
             writer.string(change.outputPath)
             writer.list(change.entries) { write($1.0, $1.1, to: &$0) }
@@ -40,9 +40,9 @@ extension BuildCache {
     }
 
     /// Applies the log's records that follow this cache's base, in order.
-    mutating func applyLog(journal: URL) {
+    mutating func applyLog(folder: URL) {
         guard var origin else { return }
-        Self.file.readLog(journal: journal, origin: &origin) { (reader) throws(ByteReader.Damaged) in
+        Self.file.readLog(folder: folder, origin: &origin) { (reader) throws(ByteReader.Damaged) in
             // Read whole before any of it is applied.
             let change = try Self.change(from: &reader)
             guard reader.atEnd else { return false }

@@ -63,17 +63,17 @@ struct BuildCache: Sendable {
 
     typealias Origin = CacheFile.Origin
 
-    static func url(in journal: URL) -> URL { file.url(in: journal) }
+    static func url(in folder: URL) -> URL { file.url(in: folder) }
 
-    /// The cache of `journal`, or nil when there is none or it cannot be trusted.
-    static func load(journal: URL, parseKey: [UInt8]) -> BuildCache? {
-        load(journal: journal).flatMap { $0.parseKey == parseKey ? $0 : nil }
+    /// The cache in `folder` (`CacheFile.location`), or nil when there is none or it cannot be trusted.
+    static func load(folder: URL, parseKey: [UInt8]) -> BuildCache? {
+        load(folder: folder).flatMap { $0.parseKey == parseKey ? $0 : nil }
     }
 
-    /// The cache of `journal` whatever settings it was parsed with (the caller compares
+    /// The cache in `folder` whatever settings it was parsed with (the caller compares
     /// `parseKey`), or nil when there is none or it is damaged.
-    static func load(journal: URL) -> BuildCache? {
-        guard let (payload, origin) = file.readBase(journal: journal) else { return nil }
+    static func load(folder: URL) -> BuildCache? {
+        guard let (payload, origin) = file.readBase(folder: folder) else { return nil }
         var reader = ByteReader(payload)
         do {
             guard try reader.int() == format else { return nil }
@@ -86,17 +86,17 @@ struct BuildCache: Sendable {
             cache.dataPaths = try reader.list { try $0.string() }
             guard reader.atEnd else { return nil }
             cache.origin = origin
-            cache.applyLog(journal: journal)
+            cache.applyLog(folder: folder)
             return cache
         } catch {
             return nil
         }
     }
 
-    /// Makes `.daybook/cache`, and keeps `.daybook` out of the journal's git repository without
-    /// touching the user's `.gitignore`.
-    static func makeFolder(journal: URL) {
-        try? FileManager.default.createDirectory(at: journal.appendingPathComponent(folder), withIntermediateDirectories: true)
+    /// Makes the cache `folder` (nil: `.daybook/cache`), and keeps `.daybook` out of the journal's
+    /// git repository without touching the user's `.gitignore`.
+    static func makeFolder(journal: URL, folder: URL? = nil) {
+        try? FileManager.default.createDirectory(at: folder ?? journal.appendingPathComponent(Self.folder), withIntermediateDirectories: true)
         let ignore = journal.appendingPathComponent(".daybook/.gitignore")
         if !FileManager.default.fileExists(atPath: ignore.path) { try? Data("*\n".utf8).write(to: ignore) }
     }
@@ -104,7 +104,7 @@ struct BuildCache: Sendable {
     /// Writes the whole cache atomically as the base file and starts an empty log.
     /// - Returns: where a load would now find the cache came from; nil when it was not written.
     @discardableResult
-    func saveBase(journal: URL) -> Origin? {
+    func saveBase(journal: URL, folder: URL) -> Origin? {
         var writer = ByteWriter(capacity: 600 * entries.count + 100 * outputs.count)
         writer.int(Self.format)
         writer.data(parseKey)
@@ -116,8 +116,8 @@ struct BuildCache: Sendable {
         writer.list(outputs) { Self.write($1.key, $1.value, to: &$0) }
         writer.data(dataKey)
         writer.list(dataPaths) { $0.string($1) }
-        Self.makeFolder(journal: journal)
-        return Self.file.writeBase(writer.bytes, journal: journal)
+        Self.makeFolder(journal: journal, folder: folder)
+        return Self.file.writeBase(writer.bytes, folder: folder)
     }
 
     static func write(_ path: String, _ cached: CachedEntry, to writer: inout ByteWriter) {

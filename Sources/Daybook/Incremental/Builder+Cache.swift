@@ -16,7 +16,7 @@ extension Builder {
     ///   not be saved.
     @discardableResult
     static func saveCache(_ loaded: Loaded, output: URL, records: [String: BuildCache.OutputRecord],
-                          data: (key: [UInt8], paths: [String]), journal: URL,
+                          data: (key: [UInt8], paths: [String]), journal: URL, folder: URL,
                           storing: Task<[BodyStore.Reference?]?, Never>? = nil,
                           outputChanges: (renewed: [String], removed: [String])? = nil) async -> BuildCache? {
         // Nothing to learn from a build that changed nothing: rewriting the cache would cost more
@@ -31,7 +31,7 @@ extension Builder {
         let key = parseKey(loaded.journal.settings), savedAt = FileStat.now
         let outputPath = BuildCache.outputPath(output, journal: journal)
         let items = cacheable(loaded)
-        let stored = if let storing { await storing.value } else { storeBodies(items, journal: journal) }
+        let stored = if let storing { await storing.value } else { storeBodies(items, folder: folder) }
         guard let bodies = stored else { return nil }
         // The changes go to the log, worked out without assembling the whole cache, which costs
         // more than the rest of a one-entry edit, while the log stays within an eighth of the
@@ -42,7 +42,7 @@ extension Builder {
                                            dataPaths: previous.dataPaths == data.paths ? nil : data.paths)
             addEntryChanges(items, bodies, previous: previous, to: &change)
             addOutputChanges(records, outputChanges, previous: previous, to: &change)
-            if let appended = BuildCache.appendToLog(change, journal: journal, origin: origin) {
+            if let appended = BuildCache.appendToLog(change, folder: folder, origin: origin) {
                 var cache = previous
                 cache.apply(change)
                 cache.origin = appended
@@ -59,7 +59,7 @@ extension Builder {
         cache.outputs = records
         cache.dataKey = data.key
         cache.dataPaths = data.paths
-        guard let origin = cache.saveBase(journal: journal) else { return nil }
+        guard let origin = cache.saveBase(journal: journal, folder: folder) else { return nil }
         cache.origin = origin
         return cache
     }
@@ -133,16 +133,16 @@ extension Builder {
 
     /// Appends the bodies of newly parsed entries to the body store, or writes the store anew when
     /// most of it is stale; returns where each entry's body now is, in the order of `items`.
-    static func storeBodies(_ items: [LoadedEntry], journal: URL) -> [BodyStore.Reference?]? {
+    static func storeBodies(_ items: [LoadedEntry], folder: URL) -> [BodyStore.Reference?]? {
         var references = items.map(\.body)
         var fresh = items.indices.filter { references[$0] == nil }
-        let storeSize = FileStat(path: BodyStore.url(in: journal).path)?.size ?? 0
+        let storeSize = FileStat(path: BodyStore.url(in: folder).path)?.size ?? 0
         let live = references.reduce(0) { $0 + ($1.map { $0.htmlLength + $0.textLength } ?? 0) }
         let rewrite = storeSize == 0 || live * 2 < storeSize
         var carried: [Int: (html: String, text: String)] = [:]
         if rewrite && fresh.count < items.count {
             // Carry the still-current bodies over before the file is truncated.
-            let store = BodyStore.open(journal: journal) ?? Data()
+            let store = BodyStore.open(folder: folder) ?? Data()
             for index in items.indices {
                 if let reference = references[index], let body = BodyStore.read(reference, from: store) { carried[index] = body }
                 references[index] = nil
@@ -150,9 +150,9 @@ extension Builder {
             fresh = items.indices.filter { carried[$0] != nil || items[$0].body == nil }
         }
         guard !fresh.isEmpty else { return references }
-        try? FileManager.default.createDirectory(at: journal.appendingPathComponent(BuildCache.folder), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let bodies = fresh.map { carried[$0] ?? (items[$0].entry!.html, items[$0].entry!.plainText) }
-        guard let written = BodyStore.write(bodies, journal: journal, rewrite: rewrite) else { return nil }
+        guard let written = BodyStore.write(bodies, folder: folder, rewrite: rewrite) else { return nil }
         for (index, reference) in zip(fresh, written) { references[index] = reference }
         return references
     }

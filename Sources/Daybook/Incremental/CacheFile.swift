@@ -6,6 +6,17 @@ import Foundation
 /// The base is written anew, and the log emptied, once the log outgrows an eighth of the base.
 struct CacheFile: Sendable {
     static let folder = ".daybook/cache"
+    /// The preview's caches, beside its site: `daybook serve` and `daybook build` write different
+    /// folders, and one cache for both made each find the other's records and build everything.
+    static let previewFolder = BuildOptions.previewFolder + "/cache"
+
+    /// The folder of the caches of a build of `journal` into `output`: the preview's own when the
+    /// output is inside the preview's folder, else `.daybook/cache`.
+    static func location(journal: URL, output: URL) -> URL {
+        let root = journal.standardizedFileURL.path + "/"
+        let isPreview = (output.standardizedFileURL.path + "/").hasPrefix(root + BuildOptions.previewFolder + "/")
+        return journal.appendingPathComponent(isPreview ? previewFolder : folder, isDirectory: true)
+    }
 
     let name: String
     let magic: [UInt8]
@@ -22,31 +33,31 @@ struct CacheFile: Sendable {
         var logBytes = 0
     }
 
-    func url(in journal: URL) -> URL {
-        journal.appendingPathComponent(Self.folder).appendingPathComponent(name + ".cache")
+    func url(in folder: URL) -> URL {
+        folder.appendingPathComponent(name + ".cache")
     }
 
-    func logURL(in journal: URL) -> URL {
-        journal.appendingPathComponent(Self.folder).appendingPathComponent(name + ".log")
+    func logURL(in folder: URL) -> URL {
+        folder.appendingPathComponent(name + ".log")
     }
 
     /// The base file's payload and where it came from; nil when missing or damaged.
-    func readBase(journal: URL) -> (payload: [UInt8], origin: Origin)? {
-        guard let (payload, digest) = SealedFile.read(url(in: journal), magic: magic) else { return nil }
+    func readBase(folder: URL) -> (payload: [UInt8], origin: Origin)? {
+        guard let (payload, digest) = SealedFile.read(url(in: folder), magic: magic) else { return nil }
         return (payload, Origin(digest: digest, bytes: payload.count))
     }
 
     /// Hands each log record that follows `origin`'s base to `apply`, in order, until one is
     /// damaged or refused, and notes in `origin` how much was read.
-    func readLog(journal: URL, origin: inout Origin, apply: (inout ByteReader) throws(ByteReader.Damaged) -> Bool) {
-        origin.logBytes = SealedLog.read(logURL(in: journal), magic: logMagic, base: origin.digest, apply: apply)
+    func readLog(folder: URL, origin: inout Origin, apply: (inout ByteReader) throws(ByteReader.Damaged) -> Bool) {
+        origin.logBytes = SealedLog.read(logURL(in: folder), magic: logMagic, base: origin.digest, apply: apply)
     }
 
     /// Appends one record to the log of `origin`'s base; nil when the base should be written
     /// anew instead (the log is full, damaged, or not the one that was read).
     /// - Returns: `origin` with the record counted, as a load would find it now.
-    func append(journal: URL, origin: Origin, record: (inout ByteWriter) -> Void) -> Origin? {
-        SealedLog.append(to: logURL(in: journal), magic: logMagic, base: origin.digest, baseBytes: origin.bytes,
+    func append(folder: URL, origin: Origin, record: (inout ByteWriter) -> Void) -> Origin? {
+        SealedLog.append(to: logURL(in: folder), magic: logMagic, base: origin.digest, baseBytes: origin.bytes,
                          logBytes: origin.logBytes, record: record).map { Origin(digest: origin.digest, bytes: origin.bytes, logBytes: $0) }
     }
 
@@ -54,9 +65,9 @@ struct CacheFile: Sendable {
     /// ignored anyway (they name it), and the space is freed.
     /// - Returns: where a load would now find the cache came from; nil when it was not written.
     @discardableResult
-    func writeBase(_ payload: [UInt8], journal: URL) -> Origin? {
-        let digest = SealedFile.write(payload, to: url(in: journal), magic: magic)
-        unlink(logURL(in: journal).path)
+    func writeBase(_ payload: [UInt8], folder: URL) -> Origin? {
+        let digest = SealedFile.write(payload, to: url(in: folder), magic: magic)
+        unlink(logURL(in: folder).path)
         return digest.map { Origin(digest: $0, bytes: payload.count) }
     }
 }

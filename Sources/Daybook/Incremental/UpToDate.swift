@@ -22,8 +22,8 @@ struct UpToDate: Sendable {
     /// (`PhotoLibrary.candidates`); nil when it made none.
     var photoCandidates: [String]? = nil
 
-    static func url(in journal: URL) -> URL {
-        journal.appendingPathComponent(CacheFile.folder).appendingPathComponent(fileName)
+    static func url(in folder: URL) -> URL {
+        folder.appendingPathComponent(fileName)
     }
 
     /// A digest of every input of a build besides the entry files, or nil when the build reads
@@ -132,8 +132,8 @@ struct UpToDate: Sendable {
         })
     }
 
-    static func load(journal: URL) -> UpToDate? {
-        guard let (payload, _) = SealedFile.read(url(in: journal), magic: magic) else { return nil }
+    static func load(folder: URL) -> UpToDate? {
+        guard let (payload, _) = SealedFile.read(url(in: folder), magic: magic) else { return nil }
         var reader = ByteReader(payload)
         do {
             guard try reader.int() == format else { return nil }
@@ -155,7 +155,7 @@ struct UpToDate: Sendable {
         }
     }
 
-    func save(journal: URL) {
+    func save(folder: URL) {
         var writer = ByteWriter(capacity: 64 * (entries.count + outputs.count))
         writer.int(Self.format)
         writer.data(fingerprint)
@@ -173,6 +173,6 @@ struct UpToDate: Sendable {
         writer.list(report.warnings) { $1.encode(into: &$0) }
         writer.varint(photoCandidates == nil ? 0 : 1)
         if let photoCandidates { writer.list(photoCandidates) { $0.string($1) } }
-        SealedFile.write(writer.bytes, to: Self.url(in: journal), magic: Self.magic)
+        SealedFile.write(writer.bytes, to: Self.url(in: folder), magic: Self.magic)
     }
 }

@@ -40,6 +40,10 @@ public struct BuildOptions: Sendable {
 
     public var resolvedOutput: URL { output ?? journal.appendingPathComponent("_site") }
 
+    /// Where this build's caches are: the preview's own folder for `daybook serve`, else
+    /// `.daybook/cache` (`CacheFile.location`).
+    var cacheFolder: URL { CacheFile.location(journal: journal, output: writtenOutput) }
+
     /// Where the site is written: `resolvedOutput`, or the folder it links to when it is a link
     /// (`_site -> ../pages`). A full build replaces its output folder whole, which would otherwise
     /// put a folder in the link's place and leave the linked folder as it was.

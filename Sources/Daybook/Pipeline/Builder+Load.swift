@@ -18,7 +18,7 @@ extension Build {
         diagnostics += files.problems
         if let problem = JournalFiles.entriesFolderKind(options.journal, files.entriesFolder) { diagnostics.append(problem) }
         var read: BuildCache?
-        if options.writes && options.useCache { read = if let cacheRead { await cacheRead.value } else { BuildCache.load(journal: options.journal) } }
+        if options.writes && options.useCache { read = if let cacheRead { await cacheRead.value } else { BuildCache.load(folder: options.cacheFolder) } }
         let cache = read?.parseKey == Builder.parseKey(settings) ? read : nil
         timer.lap(cache == nil ? "scan" : "scan and read cache")
 
@@ -59,7 +59,7 @@ extension Build {
         let stopping = options.keepGoing ? diagnostics.filter { !fromEntries.contains($0) } : diagnostics
         guard let templates, !stopping.hasErrors else { throw BuildFailure(diagnostics) }
         var loaded = Loaded(files: files, journal: journal, templates: templates, features: features, warnings: diagnostics,
-                            cache: cache, entries: entries, loader: loader, privacy: privacy,
+                            cache: cache, cacheFolder: options.cacheFolder, entries: entries, loader: loader, privacy: privacy,
                             templateFiles: BuildMemory.ParsedTemplates(overrides: overrides, set: templates, problems: templateProblems))
         loaded.unassembled = unassembled
         loaded.openingEditions = openingEditions
@@ -173,7 +173,7 @@ extension Builder {
             if let index = wanted[loaded.entries[item].path], let reference = loaded.entries[item].body { references.append((index, reference)) }
         }
         guard !references.isEmpty else { return [:] }
-        let store = BodyStore.open(journal: loaded.files.root) ?? Data()
+        let store = BodyStore.open(folder: loaded.cacheFolder) ?? Data()
         var bodies: [Int: JournalView.Body] = [:]
         for (index, reference) in references {
             let path = journal.entries[index].sourcePath

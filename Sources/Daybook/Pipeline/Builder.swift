@@ -69,7 +69,7 @@ struct Build {
     mutating func run() async throws -> BuildReport {
         // The last build's state is read while the journal is scanned.
         let lastState = options.writes && options.useCache
-            ? Task { [journal = options.journal, memory] in memory.map(\.state) ?? UpToDate.load(journal: journal) } : nil
+            ? Task { [folder = options.cacheFolder, memory] in memory.map(\.state) ?? UpToDate.load(folder: folder) } : nil
         let continued = continuedScan()
         let files = try continued ?? JournalFiles.scan(options.journal, entriesFolder: options.entriesFolder)
         let last = try await upToDate(files, lastState: lastState)
@@ -131,7 +131,7 @@ struct Build {
     mutating func upToDate(_ files: JournalFiles, lastState: Task<UpToDate?, Never>?) async throws -> LastBuild {
         var last = LastBuild()
         guard let lastState else { return last }
-        let readCache = { [journal = options.journal, memory] in Task { memory?.cache ?? BuildCache.load(journal: journal) } }
+        let readCache = { [folder = options.cacheFolder, memory] in Task { memory?.cache ?? BuildCache.load(folder: folder) } }
         last.fingerprint = UpToDate.fingerprint(files, options: options, settings: Settings.load(root: files.root, text: files.settingsText).0)
         if let fingerprint = last.fingerprint, let state = await lastState.value {
             var cacheRead: Task<BuildCache?, Never>?
@@ -167,9 +167,9 @@ struct Build {
             // A continued build's next build reads it from memory: on disk it would only serve a
             // later process taking the preview's folder as it is, which a build for another folder
             // cannot, so it is removed rather than written (megabytes, on every save of an entry).
-            if memory == nil { state?.save(journal: options.journal) } else { unlink(UpToDate.url(in: options.journal).path) }
+            if memory == nil { state?.save(folder: options.cacheFolder) } else { unlink(UpToDate.url(in: options.cacheFolder).path) }
         } else {
-            try? FileManager.default.removeItem(at: UpToDate.url(in: options.journal))
+            try? FileManager.default.removeItem(at: UpToDate.url(in: options.cacheFolder))
         }
         let cache = await written.saving?.value ?? nil
         report.memory = BuildMemory(journal: options.journal.standardizedFileURL.path,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything a build knows once its input is read and checked: the load stage's result.
 struct Loaded: Sendable {
     var files: JournalFiles
@@ -10,6 +12,8 @@ struct Loaded: Sendable {
     var warnings: [Diagnostic]
     /// The last build's cache, when it can be trusted for this journal's parse settings.
     var cache: BuildCache?
+    /// Where the cache and the entries' stored bodies are (`BuildOptions.cacheFolder`).
+    var cacheFolder: URL
     var entries: [LoadedEntry]
     var loader: EntryLoader
 

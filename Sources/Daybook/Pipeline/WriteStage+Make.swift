@@ -18,7 +18,7 @@ extension WriteStage {
                     made.add(files.map { (path: $0.path, key: $0.key ?? ContentHash.digest($0.bytes)) })
                 }
             }
-            let making = DataMaking(jobs: options.jobs, journal: options.journal, emit: emit, progress: progress, features: features)
+            let making = DataMaking(jobs: options.jobs, journal: options.journal, cacheFolder: options.cacheFolder, emit: emit, progress: progress, features: features)
             for index in features.indices {
                 let data = try await features[index].makeData(view, making)
                 dataFiles += data.files
@@ -62,8 +62,8 @@ extension WriteStage {
     /// Starts storing the bodies of newly parsed entries while the pages render.
     func startStoringBodies() -> Task<[BodyStore.Reference?]?, Never>? {
         guard options.writes else { return nil }
-        let items = Builder.cacheable(loaded), root = options.journal
-        return Task { Builder.storeBodies(items, journal: root) }
+        let items = Builder.cacheable(loaded), folder = options.cacheFolder
+        return Task { Builder.storeBodies(items, folder: folder) }
     }
 
     /// Renders the pages whose inputs changed, in parallel, each chunk handed to `sink` as soon

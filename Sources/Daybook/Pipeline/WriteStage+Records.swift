@@ -32,13 +32,13 @@ extension WriteStage {
     /// gives the cache as the next build would load it.
     func save(_ records: [String: BuildCache.OutputRecord], removed: [String],
               storing: Task<[BodyStore.Reference?]?, Never>?) -> Task<BuildCache?, Never> {
-        let (loaded, output, journal, savings) = (loaded, output, options.journal, dataSavings)
+        let (loaded, output, journal, folder, savings) = (loaded, output, options.journal, options.cacheFolder, dataSavings)
         let data = (key: keys.dataKey, paths: dataPaths)
         // An update knows which records it set anew and which files it removed; a build from
         // scratch leaves the cache to compare every record.
         let changes = last.isEmpty ? nil : (renewed: made.all.map(\.path), removed: removed)
         return Task {
-            let saved = await Builder.saveCache(loaded, output: output, records: records, data: data, journal: journal,
+            let saved = await Builder.saveCache(loaded, output: output, records: records, data: data, journal: journal, folder: folder,
                                                 storing: storing, outputChanges: changes)
             for saving in savings { await saving.value }
             return saved

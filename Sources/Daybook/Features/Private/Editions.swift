@@ -89,7 +89,7 @@ extension WriteStage {
         var (features, _) = await Features.load(input, reusing: loaded.unassembled)
         await Features.assemble(&features, &journal)
         return Loaded(files: loaded.files, journal: journal, templates: loaded.templates, features: features,
-                      warnings: [], cache: nil, entries: loaded.entries, loader: loaded.loader)
+                      warnings: [], cache: nil, cacheFolder: loaded.cacheFolder, entries: loaded.entries, loader: loaded.loader)
     }
 
     /// An edition's options: no cache of the public site's, no address.

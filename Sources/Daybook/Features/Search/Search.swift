@@ -29,9 +29,9 @@ struct Search: Feature {
     }
 
     static func load(_ input: FeatureInput) async -> (feature: Search, problems: [Diagnostic]) {
-        let on = input.settings.search, journal = input.options.journal, key = Builder.parseKey(input.settings)
+        let on = input.settings.search, folder = input.options.cacheFolder, key = Builder.parseKey(input.settings)
         let cache = SearchCache.file(edition: input.edition)
-        let read = on && input.readsCache ? Task { SearchCache.read(journal: journal, parseKey: key, file: cache) } : nil
+        let read = on && input.readsCache ? Task { SearchCache.read(folder: folder, parseKey: key, file: cache) } : nil
         return (Search(isOn: on, savesCache: input.options.writes, cache: cache, cacheRead: read), [])
     }
 
@@ -85,8 +85,8 @@ struct Search: Feature {
         let index = try await SearchIndex.build(view, documents: &plan.documents, keys: plan.keys, records: plan.records,
                                                 recordKeys: plan.recordKeys, stamp: plan.stamp, emit: making.emit, jobs: making.jobs)
         // The documents are saved while the pages render.
-        let saving = savesCache ? Task { [plan, cache, journal = making.journal, settings = view.journal.settings] in
-            plan.save(journal: journal, settings: settings, file: cache)
+        let saving = savesCache ? Task { [plan, cache, folder = making.cacheFolder, settings = view.journal.settings] in
+            plan.save(folder: folder, settings: settings, file: cache)
         } : nil
         return DataFiles(files: index.files, paths: index.paths, saving: saving)
     }

@@ -23,8 +23,8 @@ extension SearchCache {
     }
 
     /// Appends `change`; false when the base should be written anew instead.
-    static func append(_ change: Change, journal: URL, origin: Origin, file: CacheFile = file) -> Bool {
-        file.append(journal: journal, origin: origin.base) { writer in
+    static func append(_ change: Change, folder: URL, origin: Origin, file: CacheFile = file) -> Bool {
+        file.append(folder: folder, origin: origin.base) { writer in
             writer.varint(change.firstTerm)
             writer.list(change.terms) { $0.string($1) }
             writer.list(change.documents) { write($1.0, $1.1, to: &$0) }
@@ -33,8 +33,8 @@ extension SearchCache {
     }
 
     /// Applies the log's records that follow `origin`'s base to `documents`.
-    static func applyLog(to documents: inout SearchDocuments, origin: inout Origin, journal: URL, file: CacheFile) {
-        file.readLog(journal: journal, origin: &origin.base) { (reader) throws(ByteReader.Damaged) in
+    static func applyLog(to documents: inout SearchDocuments, origin: inout Origin, folder: URL, file: CacheFile) {
+        file.readLog(folder: folder, origin: &origin.base) { (reader) throws(ByteReader.Damaged) in
             // Read whole before any of it is applied.
             guard try reader.varint() == documents.terms.count else { return false }
             let terms = try reader.list { try $0.string() }

@@ -22,8 +22,8 @@ enum SearchCache {
     }
 
     /// The documents of the base file and its log, and where they came from.
-    static func read(journal: URL, parseKey: [UInt8], file: CacheFile = file) -> (documents: SearchDocuments, origin: Origin)? {
-        guard let (payload, base) = file.readBase(journal: journal) else { return nil }
+    static func read(folder: URL, parseKey: [UInt8], file: CacheFile = file) -> (documents: SearchDocuments, origin: Origin)? {
+        guard let (payload, base) = file.readBase(folder: folder) else { return nil }
         var reader = ByteReader(payload)
         do {
             guard try reader.int() == format, try reader.int() == SearchIndex.formatVersion,
@@ -33,7 +33,7 @@ enum SearchCache {
             guard reader.atEnd, zip(terms, terms.dropFirst()).allSatisfy({ SearchTokenizer.precedes($0, $1) }) else { return nil }
             var loaded = SearchDocuments(sortedTerms: terms, documents: documents)
             var origin = Origin(base: base, termCount: terms.count)
-            applyLog(to: &loaded, origin: &origin, journal: journal, file: file)
+            applyLog(to: &loaded, origin: &origin, folder: folder, file: file)
             return (loaded, origin)
         } catch {
             return nil
@@ -73,7 +73,7 @@ enum SearchCache {
 
     /// Writes `documents`, whose terms must all be sorted (see `SearchDocuments.keeping`), as the
     /// base file, and empties the log.
-    static func save(_ documents: SearchDocuments, journal: URL, parseKey: [UInt8], file: CacheFile = file) {
+    static func save(_ documents: SearchDocuments, folder: URL, parseKey: [UInt8], file: CacheFile = file) {
         precondition(documents.sortedCount == documents.terms.count, "save what `keeping` returns")
         var writer = ByteWriter(capacity: 16 * documents.terms.count + 700 * documents.documents.count)
         writer.int(format)
@@ -81,18 +81,24 @@ enum SearchCache {
         writer.data(parseKey)
         writer.list(documents.terms) { $0.string($1) }
         writer.list(documents.documents) { write($1.key, $1.value, to: &$0) }
-        file.writeBase(writer.bytes, journal: journal)
+        file.writeBase(writer.bytes, folder: folder)
     }
 }
 
 extension SearchCache {
-    /// Removes the caches of editions the journal no longer has (their readers' labels changed):
-    /// they hold private entries' terms and would never be read again.
+    /// Removes the caches of editions the journal no longer has (their readers' labels changed),
+    /// from the builds' folder and the preview's: they hold private entries' terms and would never
+    /// be read again.
     static func prune(journal: URL, keeping editions: [String]) {
-        let folder = journal.appendingPathComponent(CacheFile.folder)
+        for folder in [CacheFile.folder, CacheFile.previewFolder] {
+            prune(folder: journal.appendingPathComponent(folder, isDirectory: true), keeping: editions)
+        }
+    }
+
+    private static func prune(folder: URL, keeping editions: [String]) {
         let kept = Set(editions.flatMap { edition in
             let cache = file(edition: edition)
-            return [cache.url(in: journal).lastPathComponent, cache.logURL(in: journal).lastPathComponent]
+            return [cache.url(in: folder).lastPathComponent, cache.logURL(in: folder).lastPathComponent]
         })
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names where name.hasPrefix(editionPrefix) && !kept.contains(name) {

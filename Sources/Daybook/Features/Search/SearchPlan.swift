@@ -69,7 +69,7 @@ struct SearchPlan: Sendable {
 
     /// Saves the documents of this journal's entries when they differ from the cache's: a few
     /// changes appended to the log, else everything anew.
-    func save(journal: URL, settings: Settings, file: CacheFile) {
+    func save(folder: URL, settings: Settings, file: CacheFile) {
         let current = Set(keys)
         let removed = documents.documents.keys.filter { !current.contains($0) }
         guard !added.isEmpty || !removed.isEmpty || origin == nil else { return }
@@ -77,8 +77,8 @@ struct SearchPlan: Sendable {
             let change = SearchCache.Change(firstTerm: origin.termCount, terms: Array(documents.terms[origin.termCount...]),
                                             documents: added.compactMap { key in documents[key].map { (key, $0) } },
                                             removed: removed)
-            if SearchCache.append(change, journal: journal, origin: origin, file: file) { return }
+            if SearchCache.append(change, folder: folder, origin: origin, file: file) { return }
         }
-        SearchCache.save(documents.keeping(keys), journal: journal, parseKey: Builder.parseKey(settings), file: file)
+        SearchCache.save(documents.keeping(keys), folder: folder, parseKey: Builder.parseKey(settings), file: file)
     }
 }

@@ -52,7 +52,7 @@ extension WriteStage {
                                                 reusing: loaded.unassembled)
         await Features.assemble(&features, &journal)
         let alone = Loaded(files: loaded.files, journal: journal, templates: loaded.templates, features: features,
-                           warnings: [], cache: nil, entries: loaded.entries, loader: loaded.loader)
+                           warnings: [], cache: nil, cacheFolder: loaded.cacheFolder, entries: loaded.entries, loader: loaded.loader)
         var stage = try await WriteStage(alone, options: shareOptions, outputStats: nil, last: LastOutput.none)
         let needs = try await stage.planData()
         stage.keep(try await stage.comparedPages())
