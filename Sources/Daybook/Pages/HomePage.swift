@@ -11,7 +11,7 @@ enum HomePage: SinglePageKind {
     static func context(_ index: Int, _ page: PageContext) -> (title: String?, values: [String: Any]) {
         let journal = page.view.journal
         let shown = journal.homeEntries
-        var context: [String: Any] = ["sections": page.sections(shown, rows: page.row), "is_empty": shown.isEmpty, "more": false]
+        var context: [String: Any] = ["sections": page.sections(shown, compact: false), "is_empty": shown.isEmpty, "more": false]
         let older = journal.entries.count - shown.count
         if older > 0 {
             context["more"] = ["count": older, "count_text": page.entriesText(older), "text": page.words.count("more_in_archives", older),

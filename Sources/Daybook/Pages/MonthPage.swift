@@ -1,6 +1,7 @@
 /// A month's entries, with links to its year and the months before and after.
 enum MonthPage: PageKind {
     static let template = "month"
+    static let sharesRows = true
 
     static func indices(in journal: Journal) -> Range<Int> { journal.months.indices }
 
@@ -21,7 +22,7 @@ enum MonthPage: PageKind {
             "heading": view.monthHeadings[month.key] ?? "",
             "count": month.entries.count,
             "count_text": page.entriesText(month.entries.count),
-            "sections": page.sections(month.entries, rows: page.row),
+            "sections": page.sections(month.entries, compact: false),
             "year": page.link(String(month.key.year), "\(pad(month.key.year, 4))/"),
             "prev": false, "next": false,
         ]

@@ -8,32 +8,42 @@ struct PageContext {
     /// Asset name -> site path of its content-hashed copy.
     let assets: [String: String]
     let features: [any Feature]
+    /// How lists render their rows' `html`; nil where no list is made (a feed's entries).
+    let rows: RowRendering?
+    /// The page's whole context, once made: a journal's own row partial may show any of it.
+    let whole = PageValues()
+
+    final class PageValues {
+        var values: [String: Any] = [:]
+    }
 
     var journal: Journal { view.journal }
     /// Every word of the page, in the journal's language.
     var words: Words { view.journal.words }
     private var settings: Settings { view.journal.settings }
 
-    init(view: JournalView, page: Page, assets: [String: String], features: [any Feature]) {
+    init(view: JournalView, page: Page, assets: [String: String], features: [any Feature], rows: RowRendering? = nil) {
         self.view = view
         self.page = page
         self.assets = assets
         self.features = features
+        self.rows = rows
         linker = Self.linker(for: page, in: view.journal)
     }
 
-    private init(view: JournalView, page: Page, linker: Linker, assets: [String: String], features: [any Feature]) {
+    private init(view: JournalView, page: Page, linker: Linker, assets: [String: String], features: [any Feature], rows: RowRendering?) {
         self.view = view
         self.page = page
         self.assets = assets
         self.features = features
+        self.rows = rows
         self.linker = linker
     }
 
     /// The same page, its address and links, over another journal's entries: one journal of
     /// several (`Features/Journals`).
     func over(_ view: JournalView) -> PageContext {
-        PageContext(view: view, page: page, linker: linker, assets: assets, features: features)
+        PageContext(view: view, page: page, linker: linker, assets: assets, features: features, rows: rows)
     }
 
     /// How `page` links to the rest of the site.
@@ -150,32 +160,34 @@ struct PageContext {
                 "unstars": String(repeating: "★", count: 5 - rating), "label": words.text("rated", ["n": String(rating)])] as [String: Any]
     }
 
-    /// Entries grouped in month sections, newest first; `indices` must be in journal order.
-    func sections(_ indices: [Int], rows: (Int) -> [String: Any]) -> [[String: Any]] {
-        var sections: [[String: Any]] = []
-        var current: MonthKey?
-        var items: [[String: Any]] = []
-        func close() {
-            guard let key = current else { return }
-            sections.append(section(key, items))
-        }
+    /// Entries grouped in month sections, newest first, in full rows or short (`compact`) ones;
+    /// `indices` must be in journal order. Each row's `html` is the row rendered (`RowRendering`).
+    func sections(_ indices: [Int], compact: Bool) -> [[String: Any]] {
+        var groups: [(key: MonthKey, indices: [Int])] = []
         for index in indices {
             let key = journal.entries[index].date.monthKey
-            if key != current {
-                close()
-                current = key
-                items = []
-            }
-            items.append(rows(index))
+            if groups.last?.key == key { groups[groups.count - 1].indices.append(index) } else { groups.append((key, [index])) }
         }
-        close()
-        return sections
+        return groups.map { key, indices in
+            var section = section(key, count: indices.count)
+            section["entries"] = indices.map { listed($0, compact: compact, in: section) }
+            return section
+        }
     }
 
-    private func section(_ key: MonthKey, _ entries: [[String: Any]]) -> [String: Any] {
+    /// Entry `index`'s row in a list, with its `html`.
+    private func listed(_ index: Int, compact: Bool, in section: [String: Any]) -> [String: Any] {
+        var values = compact ? compactRow(index) : row(index)
+        guard let rows else { return values }
+        values["html"] = rows.row(index, compact: compact, values, on: page, root: linker.root) { [whole] in
+            whole.values.merging(section) { $1 }
+        }
+        return values
+    }
+
+    private func section(_ key: MonthKey, count: Int) -> [String: Any] {
         ["heading": view.monthHeadings[key] ?? key.path, "url": linker.href(key.path),
-         "id": "m\(pad(key.year, 4))-\(pad(key.month, 2))", "entries": entries, "count": entries.count,
-         "count_text": entriesText(entries.count)]
+         "id": "m\(pad(key.year, 4))-\(pad(key.month, 2))", "count": count, "count_text": entriesText(count)]
     }
 
     /// A link block: `{title, url}`.

@@ -20,6 +20,10 @@ protocol PageKind: Sendable {
     static var showsEntryDatesOnly: Bool { get }
     /// False for a kind whose pages only send the reader elsewhere (redirects): left out of the sitemap.
     static var inSitemap: Bool { get }
+    /// True for a kind whose lists' rows are those of every other such kind at the same depth,
+    /// so each row is rendered once for all of them (`RowRendering`). False for a kind whose rows
+    /// differ (a journal's home leaves out the journal's badge) or are too few to gain.
+    static var sharesRows: Bool { get }
     /// The page's title (nil for none) and its own keys of the template context.
     static func context(_ index: Int, _ page: PageContext) -> (title: String?, values: [String: Any])
 }
@@ -28,6 +32,7 @@ extension PageKind {
     static var showsWholeEntry: Bool { false }
     static var showsEntryDatesOnly: Bool { false }
     static var inSitemap: Bool { true }
+    static var sharesRows: Bool { false }
     static func entriesShown(_ index: Int, in journal: Journal) -> [Int] { [] }
     static func structure(_ index: Int, in journal: Journal) -> [String] { [] }
 }

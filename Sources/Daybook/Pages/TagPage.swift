@@ -1,6 +1,7 @@
 /// A tag's entries, in month sections.
 enum TagPage: PageKind {
     static let template = "tag"
+    static let sharesRows = true
 
     static func indices(in journal: Journal) -> Range<Int> { journal.tags.indices }
 
@@ -14,7 +15,7 @@ enum TagPage: PageKind {
         let tag = page.view.journal.tags[index]
         return ("#\(tag.name)", [
             "tag": ["name": tag.name, "count": tag.entries.count, "count_text": page.entriesText(tag.entries.count)] as [String: Any],
-            "sections": page.sections(tag.entries, rows: page.compactRow),
+            "sections": page.sections(tag.entries, compact: true),
         ])
     }
 }

@@ -1,6 +1,7 @@
 /// A year's entries in month sections, with links to the years before and after.
 enum YearPage: PageKind {
     static let template = "year"
+    static let sharesRows = true
 
     static func indices(in journal: Journal) -> Range<Int> { journal.years.indices }
 
@@ -21,7 +22,7 @@ enum YearPage: PageKind {
         let year = years[index]
         let shown = entriesShown(index, in: page.view.journal)
         var context: [String: Any] = ["year": String(year), "count": shown.count, "count_text": page.entriesText(shown.count),
-                                      "sections": page.sections(shown, rows: page.compactRow), "prev": false, "next": false]
+                                      "sections": page.sections(shown, compact: true), "prev": false, "next": false]
         // Years are newest first: the previous (older) year comes after this one.
         if index + 1 < years.count { context["prev"] = page.link(String(years[index + 1]), "\(pad(years[index + 1], 4))/") }
         if index > 0 { context["next"] = page.link(String(years[index - 1]), "\(pad(years[index - 1], 4))/") }

@@ -56,19 +56,22 @@ struct SiteRenderer: Sendable {
 
     /// Renders `pages` in parallel chunks on up to `jobs` tasks and hands each chunk to `consume`
     /// as soon as it is done, so a large journal never holds all of its pages in memory at once.
+    /// The rows of lists are shared by all of them (`RowRendering`).
     func render(_ pages: [Page], jobs: Int, consume: @escaping @Sendable ([OutputFile]) throws -> Void) async throws {
+        let rows = RowRendering(templates: templates)
         _ = try await parallelMap(chunks(of: pages, jobs: jobs), jobs: jobs, chunkSize: 1) { chunk in
-            try consume(try render(chunk))
+            try consume(try render(chunk, rows: rows))
         }
     }
 
     /// Renders `pages` one after another. The `site` block and the chrome rendered from it alone
     /// are made once per page depth: they are the same on every page at one depth. Making the
     /// block for each of 10,000 pages cost 3% of a build; rendering the chrome, a quarter.
-    func render(_ pages: [Page]) throws -> [OutputFile] {
+    func render(_ pages: [Page], rows: RowRendering? = nil) throws -> [OutputFile] {
         var shared: [String: (site: [String: Any], chrome: [String: String])] = [:]
+        let rows = rows ?? RowRendering(templates: templates)
         return try pages.map { page in
-            let context = PageContext(view: view, page: page, assets: assets.names, features: features)
+            let context = PageContext(view: view, page: page, assets: assets.names, features: features, rows: rows)
             let root = context.linker.root
             let (site, chrome) = try shared[root] ?? { let site = context.site(); return (site, try self.chrome(site)) }()
             shared[root] = (site, chrome)
@@ -80,6 +83,10 @@ struct SiteRenderer: Sendable {
             if (values["page"] as? [String: Any])?["from_root"] as? Bool == true {
                 values["inline_stylesheet"] = Self.withoutComments(String(decoding: templates.assets["style.css"] ?? [], as: UTF8.self))
             }
+            // A journal's own row partial sees the whole page (`RowRendering`). Emptied after: the
+            // rows' `html` holds the page's values, which would hold the rows.
+            context.whole.values = values
+            defer { context.whole.values = [:] }
             return try output(page, values)
         }
     }

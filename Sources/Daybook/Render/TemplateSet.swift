@@ -9,6 +9,12 @@ public struct TemplateSet: Sendable {
     let assets: [String: [UInt8]]
     /// Hash of every file of the set, templates and assets: part of every page's key.
     let digest: [UInt8]
+    /// The row partials are the built-in ones, which show the row's own keys alone, so a row is
+    /// the same on every page of one depth (`RowRendering`).
+    let builtInRows: Bool
+
+    /// The partials a list's row is made of.
+    static let rowPartials = ["entry-row", "entry-row-compact", "rating", "pin"]
 
     static let templateExtension = ".mustache"
 
@@ -70,7 +76,8 @@ public struct TemplateSet: Sendable {
         }
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
         let digest = ContentHash.digest(parts: files.keys.sorted().flatMap { [Array($0.utf8), files[$0]!] })
-        return (TemplateSet(library: library, assets: assets, digest: digest), diagnostics)
+        let builtInRows = !rowPartials.contains { overrides[$0 + templateExtension] != nil }
+        return (TemplateSet(library: library, assets: assets, digest: digest, builtInRows: builtInRows), diagnostics)
     }
 
     func render(_ context: [String: Any], template: String) -> String? {

@@ -26,7 +26,7 @@ enum JournalHomePage: PageKind {
                         "stats": page.linker.href(shown.path + "stats/"),
                         "on_this_day_url": page.linker.href(shown.path + OnThisDayPage.path),
                         "places": JournalScoped<MapPage>.has(shown, in: journal) ? page.linker.href(shown.path + "places/") : false] as [String: Any],
-            "sections": page.sections(entries, rows: page.row), "more": false,
+            "sections": page.sections(entries, compact: false), "more": false,
             "count_text": page.entriesText(shown.entries.count),
         ]
         let older = shown.entries.count - entries.count

@@ -2,6 +2,7 @@
 /// has coordinates.
 enum PlacePage: PageKind {
     static let template = "place"
+    static let sharesRows = true
 
     static func indices(in journal: Journal) -> Range<Int> { PlaceIndex.of(journal).places.indices }
 
@@ -29,7 +30,7 @@ enum PlacePage: PageKind {
         }
         return (place.name, [
             "place": info,
-            "sections": page.sections(place.entries, rows: page.row),
+            "sections": page.sections(place.entries, compact: false),
             "all_places": page.linker.href("places/"),
         ])
     }

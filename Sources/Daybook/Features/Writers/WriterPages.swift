@@ -28,6 +28,7 @@ enum WritersPage: SinglePageKind {
 /// `writers/<key>/`: a writer's entries in month sections, newest first, like a tag's.
 enum WriterPage: PageKind {
     static let template = "writer"
+    static let sharesRows = true
 
     static func indices(in journal: Journal) -> Range<Int> {
         let index = WriterIndex.of(journal)
@@ -47,7 +48,7 @@ enum WriterPage: PageKind {
         writer["words_text"] = page.words.count("words_count", item.words)
         return (item.name, [
             "writer": writer,
-            "sections": page.sections(item.entries, rows: page.compactRow),
+            "sections": page.sections(item.entries, compact: true),
             "all_writers": page.linker.href("writers/"),
         ])
     }

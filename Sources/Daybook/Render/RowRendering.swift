@@ -1,0 +1,65 @@
+import Mustache
+import Synchronization
+
+/// A list's rows, rendered through `entry-row` or `entry-row-compact` when a template shows a
+/// row's `html`. The built-in row partials show the row's own keys alone, and a row's keys
+/// depend only on its entry and the page's depth (its links are relative), so each row is
+/// rendered once per depth and kept: an entry is listed on its month page, its place's page,
+/// each of its tags' pages, its year's and its writer's. Row partials of the journal's own may
+/// show any key of the page, so theirs are rendered on each page, with the page's keys under
+/// the row's (as Mustache would find them). Measured at 10,000 entries: see bench/README.md.
+struct RowRendering: Sendable {
+    let templates: TemplateSet
+    let kept = KeptRows()
+
+    /// A row's HTML, kept per entry, kind of row and depth.
+    final class KeptRows: Sendable {
+        struct Key: Hashable {
+            var entry: Int
+            var compact: Bool
+            /// The page's `Linker.root`, then, for a kind whose rows are its own, its template.
+            var scope: String
+        }
+
+        private let rows = Mutex<[Key: String]>([:])
+
+        /// How many rows were made and kept.
+        var count: Int { rows.withLock { $0.count } }
+
+        func html(_ key: Key, make: () -> String) -> String {
+            if let html = rows.withLock({ $0[key] }) { return html }
+            // Made outside the lock: two pages may both make a row, the same bytes either way.
+            let html = make()
+            rows.withLock { $0[key] = html }
+            return html
+        }
+    }
+
+    /// What a row's `html` renders, on demand: a list template that does not show it costs
+    /// nothing. Its last line break is left out, so `{{{html}}}` stands on a line of its own.
+    struct Row: MustacheCustomRenderable {
+        let make: () -> String
+        var renderText: String { make() }
+        var isNull: Bool { false }
+    }
+
+    /// The `html` of entry `index`'s row `values` in a list on `page`, whose whole context
+    /// (`around`) a journal's own row partial may show.
+    func row(_ index: Int, compact: Bool, _ values: [String: Any], on page: Page, root: String,
+             around: @escaping () -> [String: Any]) -> Row {
+        let template = compact ? "entry-row-compact" : "entry-row"
+        guard templates.builtInRows else {
+            return Row { Self.withoutLastBreak(templates.render(around().merging(values) { $1 }, template: template) ?? "") }
+        }
+        let key = KeptRows.Key(entry: index, compact: compact, scope: page.kind.sharesRows ? root : root + "\u{0}" + page.template)
+        return Row {
+            kept.html(key) {
+                Self.withoutLastBreak(templates.render(values, template: template) ?? "")
+            }
+        }
+    }
+
+    static func withoutLastBreak(_ html: String) -> String {
+        html.hasSuffix("\n") ? String(html.dropLast()) : html
+    }
+}

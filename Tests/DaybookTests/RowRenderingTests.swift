@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import Daybook
+
+/// A list's rows are rendered once per depth when the row partials are the built-in ones, and on
+/// every page, seeing the whole page, when they are the journal's own (`RowRendering`).
+@Suite struct RowRenderingTests {
+    static var row: [String: Any] { [
+        "url": "../../2024/05/ferry/", "title": "Ferry", "has_title": true, "date": "1 May 2024", "weekday": "Wednesday",
+        "weekday_short": "Wed", "day": "1", "datetime": "2024-05-01", "rating": false,
+    ] }
+
+    static func render(_ rows: RowRendering, on page: Page, root: String = "../../") -> String {
+        rows.row(0, compact: true, row, on: page, root: root) { ["tag": ["name": "sea"], "heading": "May 2024"] }.renderText
+    }
+
+    @Test func aBuiltInRowIsRenderedOncePerDepthForTheKindsThatShareRows() throws {
+        let templates = try #require(TemplateSet.load(overrides: [:]).0)
+        let rows = RowRendering(templates: templates)
+        let onTag = Self.render(rows, on: Page(TagPage.self, 0))
+        #expect(onTag.hasPrefix("<li class=\"entry-row compact\">") && onTag.contains("href=\"../../2024/05/ferry/\">Ferry</a>"))
+        #expect(!onTag.hasSuffix("\n"), "the last line break is the template's")
+        #expect(Self.render(rows, on: Page(YearPage.self, 3)) == onTag && Self.render(rows, on: Page(TagPage.self, 7)) == onTag)
+        #expect(rows.kept.count == 1, "one row made for three pages at one depth")
+        _ = Self.render(rows, on: Page(TagPage.self, 0), root: "../")
+        #expect(rows.kept.count == 2, "another depth, another row")
+        // The home page's rows are its own (a journal's home leaves out the journal's badge).
+        #expect(Self.render(rows, on: Page(HomePage.self)) == onTag)
+        #expect(rows.kept.count == 3)
+    }
+
+    /// A row partial of the journal's own may show any key of the page, as Mustache finds it
+    /// from inside the list: the row's keys first, then the section's and the page's.
+    @Test func aJournalsOwnRowPartialSeesThePageOnEveryPage() throws {
+        let partial = "<li>{{title}} #{{tag.name}}, {{heading}}</li>\n"
+        let templates = try #require(TemplateSet.load(overrides: ["entry-row-compact.mustache": Array(partial.utf8)]).0)
+        let rows = RowRendering(templates: templates)
+        #expect(Self.render(rows, on: Page(TagPage.self, 0)) == "<li>Ferry #sea, May 2024</li>")
+        #expect(rows.kept.count == 0, "never kept: another page may show other keys")
+    }
+
+    /// The same through a build: a tag page's rows made by the journal's own partial show the tag
+    /// and the month section they are in.
+    @Test func aBuildRendersAJournalsOwnRowPartialWithThePageAroundIt() async throws {
+        var files = IncrementalBuildTests.journalFiles()
+        files["templates/entry-row-compact.mustache"] = "<li class=\"mine\">{{title}} in #{{tag.name}} ({{heading}}, {{page.kind}})</li>\n"
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        _ = try await IncrementalBuildTests.build(journal.root)
+        let sea = try journal.read("_site/tags/sea/index.html")
+        #expect(sea.contains("<li class=\"mine\">Day 3 in #sea (March 2024, tag)</li>\n"), "\(sea)")
+    }
+}
