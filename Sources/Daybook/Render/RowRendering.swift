@@ -17,8 +17,8 @@ struct RowRendering: Sendable {
         struct Key: Hashable {
             var entry: Int
             var compact: Bool
-            /// The page's `Linker.root`, then, for a kind whose rows are its own, its template.
-            var scope: String
+            /// The page's `Linker.root`: the row's links start with it.
+            var root: String
         }
 
         private let rows = Mutex<[Key: String]>([:])
@@ -51,12 +51,12 @@ struct RowRendering: Sendable {
         guard templates.builtInRows else {
             return Row { Self.withoutLastBreak(templates.render(around().merging(values) { $1 }, template: template) ?? "") }
         }
-        let key = KeptRows.Key(entry: index, compact: compact, scope: page.kind.sharesRows ? root : root + "\u{0}" + page.template)
-        return Row {
-            kept.html(key) {
-                Self.withoutLastBreak(templates.render(values, template: template) ?? "")
-            }
-        }
+        let render = { Self.withoutLastBreak(templates.render(values, template: template) ?? "") }
+        // Only the kinds that share rows keep them: another's rows may differ (a journal's home
+        // leaves out the journal's badge), or count their entries in another journal's list.
+        guard page.kind.sharesRows else { return Row(make: render) }
+        let key = KeptRows.Key(entry: index, compact: compact, root: root)
+        return Row { kept.html(key, make: render) }
     }
 
     static func withoutLastBreak(_ html: String) -> String {
