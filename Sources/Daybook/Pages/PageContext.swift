@@ -11,7 +11,7 @@ struct PageContext {
     /// How lists render their rows' `html`; nil where no list is made (a feed's entries).
     let rows: RowRendering?
     /// The page's whole context, once made: a journal's own row partial may show any of it.
-    let whole = PageValues()
+    let whole: PageValues
 
     final class PageValues {
         var values: [String: Any] = [:]
@@ -28,22 +28,25 @@ struct PageContext {
         self.assets = assets
         self.features = features
         self.rows = rows
+        whole = PageValues()
         linker = Self.linker(for: page, in: view.journal)
     }
 
-    private init(view: JournalView, page: Page, linker: Linker, assets: [String: String], features: [any Feature], rows: RowRendering?) {
+    private init(view: JournalView, page: Page, linker: Linker, assets: [String: String], features: [any Feature],
+                 rows: RowRendering?, whole: PageValues) {
         self.view = view
         self.page = page
         self.assets = assets
         self.features = features
         self.rows = rows
+        self.whole = whole
         self.linker = linker
     }
 
     /// The same page, its address and links, over another journal's entries: one journal of
     /// several (`Features/Journals`).
     func over(_ view: JournalView) -> PageContext {
-        PageContext(view: view, page: page, linker: linker, assets: assets, features: features, rows: rows)
+        PageContext(view: view, page: page, linker: linker, assets: assets, features: features, rows: rows, whole: whole)
     }
 
     /// How `page` links to the rest of the site.
