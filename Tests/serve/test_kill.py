@@ -248,9 +248,10 @@ def kill_preview_in_last_edit(journal, tmp_path, monkeypatch, edits, extra_point
         running.stop()
         assert tree(copy / ".daybook/serve/site") == new
         # The preview keeps the site of the build before beside its own, with the list of what
-        # differs, for its next update (docs/output-folder.md): both or neither, nothing else.
+        # differs, for its next update (docs/output-folder.md): both or neither; and its cache.
         left = sorted(os.listdir(copy / ".daybook/serve"))
-        assert left in (["site"], [".site.daybook-gone", ".site.daybook-gone-changes", "site"]), f"what the killed build left is removed: {left}"
+        assert left in (["cache", "site"], [".site.daybook-gone", ".site.daybook-gone-changes", "cache", "site"]), \
+            f"what the killed build left is removed: {left}"
     return lines
 
 
