@@ -13,8 +13,7 @@ struct CacheFile: Sendable {
     /// The folder of the caches of a build of `journal` into `output`: the preview's own when the
     /// output is inside the preview's folder, else `.daybook/cache`.
     static func location(journal: URL, output: URL) -> URL {
-        let root = journal.standardizedFileURL.path + "/"
-        let isPreview = (output.standardizedFileURL.path + "/").hasPrefix(root + BuildOptions.previewFolder + "/")
+        let isPreview = BuildOptions.isInPreviewFolder(output, journal: journal)
         return journal.appendingPathComponent(isPreview ? previewFolder : folder, isDirectory: true)
     }
 

@@ -42,7 +42,7 @@ public struct BuildOptions: Sendable {
 
     /// Where this build's caches are: the preview's own folder for `daybook serve`, else
     /// `.daybook/cache` (`CacheFile.location`).
-    var cacheFolder: URL { CacheFile.location(journal: journal, output: writtenOutput) }
+    var cacheFolder: URL { CacheFile.location(journal: journal, output: resolvedOutput) }
 
     /// Where the site is written: `resolvedOutput`, or the folder it links to when it is a link
     /// (`_site -> ../pages`). A full build replaces its output folder whole, which would otherwise
@@ -69,11 +69,16 @@ public struct BuildOptions: Sendable {
         let root = Self.resolved(journal), target = Self.resolved(resolvedOutput)
         if target == root { return .error("refusing to build into the journal folder itself; choose an --output inside or beside it (the default is _site)") }
         // `daybook serve` builds its preview under `.daybook/serve/`, which no build reads.
-        if target.hasPrefix(root + "/" + Self.previewFolder + "/") { return nil }
+        if Self.isInPreviewFolder(resolvedOutput, journal: journal) { return nil }
         for folder in Self.inputFolders where target == root + "/" + folder || target.hasPrefix(root + "/" + folder + "/") {
             return .error("refusing to build into \(target): it is inside the journal's \(folder)/ folder, which the build reads; choose an --output outside it (the default is _site)")
         }
         return nil
+    }
+
+    /// Whether `output` is inside the preview's folder of `journal`, links resolved.
+    static func isInPreviewFolder(_ output: URL, journal: URL) -> Bool {
+        resolved(output).hasPrefix(resolved(journal) + "/" + previewFolder + "/")
     }
 
     /// The path of `url` with every link in it resolved, for the part that exists (an output
