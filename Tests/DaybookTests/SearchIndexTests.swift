@@ -268,4 +268,16 @@ import Testing
         let parsed = try? JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String: Any]
         #expect(parsed?["text"] as? String == "Say \"hi\"\\ now\nthen\ttab \u{2028}x\u{2029} café 🌙 </script>")
     }
+
+    /// Numbers and digests are written digit by digit, with no string made for each.
+    @Test func writesNumbersAndDigestsAsTheirDigits() {
+        let numbers = [0, 7, 9, 10, 99, 100, 65_536, 1_000_000_007, -1, -10, -65_536, Int.max, Int.min]
+        var json = JSONWriter()
+        json.array(numbers) { $0.int($1) }
+        #expect(String(decoding: json.bytes, as: UTF8.self) == "[" + numbers.map(String.init).joined(separator: ",") + "]")
+        var digest = JSONWriter()
+        digest.array([[], [0x00, 0x0f, 0xa0, 0xff], Array(0...255)] as [[UInt8]]) { $0.hexString($1) }
+        #expect(String(decoding: digest.bytes, as: UTF8.self) ==
+                "[\"\",\"000fa0ff\",\"\(hexString(0...255))\"]")
+    }
 }

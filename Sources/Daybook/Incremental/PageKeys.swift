@@ -63,7 +63,9 @@ struct PageKeys: Sendable {
             }
         }
         for part in page.structure(in: journal) { hasher.add(part) }
-        for feature in features { hasher.add(feature.key(for: page)) }
+        // By index: `for feature in features` copies each feature out, retaining all it holds,
+        // for every page of the site.
+        for index in features.indices { hasher.add(features[index].key(for: page)) }
         return hasher.finish()
     }
 }

@@ -64,7 +64,7 @@ struct JSONWriter {
                 continue
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index]))
-            bytes += Array(escape.utf8)
+            bytes.append(contentsOf: escape.utf8)
             index += length
             plain = index
         }
@@ -75,23 +75,46 @@ struct JSONWriter {
     mutating func plainString(_ text: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        bytes += Array(text.utf8)
+        bytes.append(contentsOf: text.utf8)
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// `digest` as a string of lowercase hexadecimal digits, written in place: a private
+    /// edition's records hold one per file, and a string made for each cost a preview's save
+    /// milliseconds.
+    mutating func hexString(_ digest: [UInt8]) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        for byte in digest {
+            bytes.append(Self.hexDigits[Int(byte >> 4)])
+            bytes.append(Self.hexDigits[Int(byte & 0x0f)])
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Digit by digit, with no string made for the number: an edition's table writes two per file.
     mutating func int(_ value: Int) {
         separate()
-        bytes += Array(String(value).utf8)
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude, divisor: UInt = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        } while divisor > 0
     }
 
     mutating func bool(_ value: Bool) {
         separate()
-        bytes += Array((value ? "true" : "false").utf8)
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
     mutating func null() {
         separate()
-        bytes += Array("null".utf8)
+        bytes.append(contentsOf: "null".utf8)
     }
 
     mutating func object(_ body: (inout JSONWriter) -> Void) {
@@ -101,7 +124,7 @@ struct JSONWriter {
     /// A key of the enclosing object and its value.
     mutating func field(_ key: String, _ value: (inout JSONWriter) -> Void) {
         string(key)
-        bytes += pretty ? Array(" : ".utf8) : [UInt8(ascii: ":")]
+        if pretty { bytes.append(contentsOf: " : ".utf8) } else { bytes.append(UInt8(ascii: ":")) }
         needsComma = false
         afterKey = pretty
         value(&self)

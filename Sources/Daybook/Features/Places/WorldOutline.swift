@@ -19,9 +19,14 @@ struct WorldOutline: Sendable {
     static func load(_ files: JournalFiles) -> WorldOutline {
         let own = files.templates.contains(templateName)
             ? FileManager.default.contents(atPath: files.root.appendingPathComponent("templates/\(templateName)").path) : nil
-        let data = own ?? EmbeddedResources.files[templateName].flatMap { Data(base64Encoded: $0) } ?? Data()
-        return WorldOutline(template: String(decoding: data, as: UTF8.self))
+        guard let own else { return builtIn }
+        return WorldOutline(template: String(decoding: own, as: UTF8.self))
     }
+
+    /// The outline the binary carries, read once per process: the preview and a private journal's
+    /// editions load the features again on every build, and reading it cost each a few milliseconds.
+    static let builtIn = WorldOutline(template: String(decoding: EmbeddedResources.files[templateName].flatMap { Data(base64Encoded: $0) } ?? Data(),
+                                                       as: UTF8.self))
 
     /// Reads the first `d="…"` of the template: rings of `M x y`, then `l dx dy` pairs, then `z`.
     init(template: String) {

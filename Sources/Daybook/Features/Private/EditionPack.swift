@@ -94,7 +94,8 @@ enum EditionPack {
                 files.object { entries in
                     for path in paths {
                         let place = places[path] ?? Place(offset: 0, length: 0)
-                        entries.field(path) { $0.array([place.offset, place.length]) { item, value in item.int(value) } }
+                        // Two numbers, written with no array made for each of the edition's files.
+                        entries.field(path) { $0.array(0..<2) { item, which in item.int(which == 0 ? place.offset : place.length) } }
                     }
                 }
             }
@@ -192,11 +193,11 @@ extension EditionPack {
         var bytes: [UInt8] {
             var json = JSONWriter()
             json.object { object in
-                object.field("data_key") { $0.plainString(hexString(dataKey)) }
+                object.field("data_key") { $0.hexString(dataKey) }
                 object.field("data_paths") { list in list.array(dataPaths.sorted()) { item, path in item.string(path) } }
                 object.field("keys") { files in
                     files.object { entries in
-                        for path in keys.keys.sorted() { entries.field(path) { $0.plainString(hexString(keys[path] ?? [])) } }
+                        for path in keys.keys.sorted() { entries.field(path) { $0.hexString(keys[path] ?? []) } }
                     }
                 }
             }
