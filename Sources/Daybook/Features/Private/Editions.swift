@@ -79,14 +79,17 @@ extension WriteStage {
         settings.privacy.hasEdition = false
         // No feed, sitemap or canonical address: an edition is read only through the unlock page.
         settings.baseURL = nil
+        // The edition's search index keeps a cache of its own (`SearchCache.file(edition:)`).
+        var input = FeatureInput(options: editionOptions, files: loaded.files, settings: settings, edition: edition.id)
+        input.options.useCache = options.useCache
+        // The features load (the search cache is read from disk) while the journal is assembled.
+        let (featureInput, reused) = (input, loaded.unassembled)
+        async let loading = Features.load(featureInput, reusing: reused)
         let entries = loaded.entries.compactMap(\.entry).filter { plan.shows($0, in: edition) }
         var (journal, _) = JournalAssembler.assemble(entries, settings: settings)
         // The words are the journal's, read once by the public pass; without them, English.
         journal.words = loaded.journal.words
-        // The edition's search index keeps a cache of its own (`SearchCache.file(edition:)`).
-        var input = FeatureInput(options: editionOptions, files: loaded.files, settings: settings, edition: edition.id)
-        input.options.useCache = options.useCache
-        var (features, _) = await Features.load(input, reusing: loaded.unassembled)
+        var (features, _) = await loading
         await Features.assemble(&features, &journal)
         return Loaded(files: loaded.files, journal: journal, templates: loaded.templates, features: features,
                       warnings: [], cache: nil, cacheFolder: loaded.cacheFolder, entries: loaded.entries, loader: loaded.loader)
@@ -108,8 +111,11 @@ extension WriteStage {
         sealing.reset()
         var stage = try await WriteStage(editionLoaded, options: editionOptions, outputStats: nil,
                                          last: previous.map { LastOutput(edition: $0.records) } ?? LastOutput.none)
+        // The features plan their data while the pages are compared, as in the public pass.
+        let comparing = stage
+        async let compared = comparing.comparedPages()
         let needs = try await stage.planData()
-        stage.keep(try await stage.comparedPages())
+        stage.keep(try await compared)
         let view = stage.view(needing: needs)
         try await stage.makeData(view, sink: sealing, progress: { _ in })
         try await stage.render(view, to: sealing, progress: { _ in })
