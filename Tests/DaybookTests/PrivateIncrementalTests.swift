@@ -126,6 +126,46 @@ import Testing
         #expect(rotated.readerKeysDerived == 1, "only Ben's key is derived again")
     }
 
+    /// A build reads the last pack back from the output, where anything may have changed it. A
+    /// chunk of an older build put in a newer chunk's place still opens with the edition's key (it
+    /// sits at the same position), so only its name, the digest of its bytes, tells it is not the
+    /// chunk the manifest lists. Carried into the next pack, its old bytes would become pages.
+    @Test func aChunkOfAnOlderBuildInTheOutputIsNotCarriedIntoTheNextPack() throws {
+        var files = Self.files(whole: true)
+        let env = ["DAYBOOK_SITE_KEY": Self.siteKey, "DAYBOOK_PASSWORD_ANNA": "anna's passphrase", "DAYBOOK_PASSWORD_BEN": "ben's passphrase"]
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        let keys = PrivateKeys(siteKey: Self.siteKey), folder = keys.editionFolder("*")
+        let key = keys.edition("*", epoch: keys.epoch("*", readers: [(name: "anna", password: "anna's passphrase")])).key
+        func chunks() throws -> [String] {
+            let site = PrivateBuildTests.text(try tree(journal.site))
+            let manifest = try #require(site["private/keys.js"]?.firstMatch(of: try Regex("\"folder\":\"\(folder)\",\"id\":\"[0-9a-f]+\",\"key\":\"[^\"]+\",\"manifest\":\"([0-9a-f]+)\""))?.output[1].substring)
+            let plain = try Opener.open(try PrivateBuildTests.sealedBinary(site, folder: folder, name: String(manifest)), role: .manifest, key: key)
+            return try #require((try JSONSerialization.jsonObject(with: Data(plain)) as? [String: Any])?["chunks"] as? [String])
+        }
+        func chunkFile(_ name: String) -> URL { journal.site.appendingPathComponent("private/\(folder)/\(name.prefix(2))/\(name).js") }
+
+        #expect(try PrivateBuildTests.build(journal, env: env).status == 0)
+        let older = try chunks()
+        let olderFirst = try Data(contentsOf: chunkFile(older[0]))
+        files["entries/2024/06/2024-06-01-alone.md"] = "---\ntitle: Alone\ndate: 2024-06-01\nprivate: true\n---\nOnly Anna reads this, still.\n"
+        try journal.write("entries/2024/06/2024-06-01-alone.md", files["entries/2024/06/2024-06-01-alone.md"]!)
+        #expect(try PrivateBuildTests.build(journal, env: env).status == 0)
+        let newer = try chunks()
+        #expect(newer[0] != older[0], "an edit changes every chunk of the pack")
+        try olderFirst.write(to: chunkFile(newer[0]))
+
+        files["entries/2024/05/2024-05-01-ferry.md"] = "---\ntitle: Ferry\ndate: 2024-05-01\ntags: [travel]\n---\nGrey morning, later.\n"
+        try journal.write("entries/2024/05/2024-05-01-ferry.md", files["entries/2024/05/2024-05-01-ferry.md"]!)
+        #expect(try PrivateBuildTests.build(journal, env: env).status == 0)
+        let scratch = try TemporaryJournal(files)
+        defer { scratch.remove() }
+        #expect(try PrivateBuildTests.build(scratch, ["--no-cache"], env: env).status == 0)
+        let made = try tree(journal.site), expected = try tree(scratch.site)
+        #expect(Set(made.keys) == Set(expected.keys))
+        for (path, data) in expected where made[path] != data { Issue.record("\(path) differs from a build from scratch") }
+    }
+
     /// Each edition tokenized every entry for its search index on every build, and saved the
     /// documents over the public site's cache. Now each keeps a cache of its own: an edit appends
     /// the edited entry to its log, the base stays, and an edition that is gone leaves no cache.

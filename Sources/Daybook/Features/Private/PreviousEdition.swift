@@ -26,7 +26,7 @@ struct PreviousEdition: Sendable, CustomStringConvertible {
     static func open(output: URL, keyFile: LastKeyFile?, sealer: Sealer) -> PreviousEdition? {
         let folder = output.appendingPathComponent("private")
         guard let manifestName = keyFile?.manifest(of: sealer.folder),
-              let manifest = try? sealer.open(binary(folder, sealer.folder, manifestName) ?? [], role: .manifest),
+              let manifest = try? sealer.open(binary(folder, sealer.folder, manifestName).map(Array.init) ?? [], role: .manifest),
               let json = try? JSONSerialization.jsonObject(with: Data(manifest)) as? [String: Any],
               json["format"] as? Int == PrivateFiles.format, let chunks = json["chunks"] as? [String], !chunks.isEmpty,
               let table = json["table"] as? [Int], table.count == 2
@@ -67,12 +67,15 @@ struct PreviousEdition: Sendable, CustomStringConvertible {
     }
 
     /// The sealed binary published as `name`, checked against its name.
-    private static func binary(_ folder: URL, _ edition: String, _ name: String) -> [UInt8]? {
+    private static func binary(_ folder: URL, _ edition: String, _ name: String) -> Data? {
         let path = folder.appendingPathComponent("\(edition)/\(name.prefix(2))/\(name).js").path
-        guard let script = FileBytes.read(path), let comma = script.firstIndex(of: UInt8(ascii: ",")),
-              script.count > comma + 5, let binary = Data(base64Encoded: Data(script[(comma + 2)..<(script.count - 4)])).map(Array.init),
-              Sealer.name(of: binary) == name else { return nil }
-        return binary
+        guard let script = FileBytes.read(path), let comma = script.firstIndex(of: UInt8(ascii: ",")), script.count > comma + 5 else { return nil }
+        // Decoded from the script in place, not from a copy of its text.
+        let decoded = script.withUnsafeBytes { bytes in
+            Data(base64Encoded: Sealer.borrowed(UnsafeRawBufferPointer(rebasing: bytes[(comma + 2)..<(script.count - 4)])))
+        }
+        guard let decoded, Sealer.name(of: decoded) == name else { return nil }
+        return decoded
     }
 }
 
