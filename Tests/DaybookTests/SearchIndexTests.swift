@@ -269,8 +269,9 @@ import Testing
         #expect(parsed?["text"] as? String == "Say \"hi\"\\ now\nthen\ttab \u{2028}x\u{2029} café 🌙 </script>")
     }
 
-    /// Numbers and digests are written digit by digit, with no string made for each.
-    @Test func writesNumbersAndDigestsAsTheirDigits() {
+    /// Numbers as Swift prints them, from the smallest to the largest; digests in lowercase
+    /// hexadecimal, every byte two digits.
+    @Test func writesNumbersAndDigests() {
         let numbers = [0, 7, 9, 10, 99, 100, 65_536, 1_000_000_007, -1, -10, -65_536, Int.max, Int.min]
         var json = JSONWriter()
         json.array(numbers) { $0.int($1) }

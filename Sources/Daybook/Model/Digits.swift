@@ -16,11 +16,17 @@ func hex(_ value: some BinaryInteger, _ width: Int, uppercase: Bool = false) -> 
 func hexString(_ bytes: some Sequence<UInt8>) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.underestimatedCount * 2)
+    appendHex(bytes, to: &out)
+    return String(decoding: out, as: UTF8.self)
+}
+
+/// Appends `bytes` to `out` as lowercase hexadecimal, two digits each (`JSONWriter` writes
+/// digests so, with no string made for each).
+func appendHex(_ bytes: some Sequence<UInt8>, to out: inout [UInt8]) {
     for byte in bytes {
         out.append(hexDigits[Int(byte >> 4)])
         out.append(hexDigits[Int(byte & 0x0f)])
     }
-    return String(decoding: out, as: UTF8.self)
 }
 
 private let hexDigits = Array("0123456789abcdef".utf8)

@@ -85,26 +85,14 @@ struct JSONWriter {
     mutating func hexString(_ digest: [UInt8]) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        for byte in digest {
-            bytes.append(Self.hexDigits[Int(byte >> 4)])
-            bytes.append(Self.hexDigits[Int(byte & 0x0f)])
-        }
+        appendHex(digest, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// Digit by digit, with no string made for the number: an edition's table writes two per file.
     mutating func int(_ value: Int) {
         separate()
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude, divisor: UInt = 1
-        while magnitude / divisor >= 10 { divisor *= 10 }
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
-            magnitude %= divisor
-            divisor /= 10
-        } while divisor > 0
+        // A number's digits fit in a string stored inline: no array is made for them.
+        bytes.append(contentsOf: String(value).utf8)
     }
 
     mutating func bool(_ value: Bool) {

@@ -25,8 +25,10 @@ struct WorldOutline: Sendable {
 
     /// The outline the binary carries, read once per process: the preview and a private journal's
     /// editions load the features again on every build, and reading it cost each a few milliseconds.
-    static let builtIn = WorldOutline(template: String(decoding: EmbeddedResources.files[templateName].flatMap { Data(base64Encoded: $0) } ?? Data(),
-                                                       as: UTF8.self))
+    static let builtIn: WorldOutline = {
+        let data = EmbeddedResources.files[templateName].flatMap { Data(base64Encoded: $0) } ?? Data()
+        return WorldOutline(template: String(decoding: data, as: UTF8.self))
+    }()
 
     /// Reads the first `d="…"` of the template: rings of `M x y`, then `l dx dy` pairs, then `z`.
     init(template: String) {

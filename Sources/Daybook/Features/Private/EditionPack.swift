@@ -94,8 +94,7 @@ enum EditionPack {
                 files.object { entries in
                     for path in paths {
                         let place = places[path] ?? Place(offset: 0, length: 0)
-                        // Two numbers, written with no array made for each of the edition's files.
-                        entries.field(path) { $0.array(0..<2) { item, which in item.int(which == 0 ? place.offset : place.length) } }
+                        entries.field(path) { $0.array([place.offset, place.length]) { item, value in item.int(value) } }
                     }
                 }
             }

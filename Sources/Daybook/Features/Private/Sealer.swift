@@ -94,8 +94,8 @@ struct Sealer: Sendable, CustomStringConvertible {
                 let code = HMAC<SHA256>.authenticationCode(for: digests.digest + aad + digests.chunks[index], using: nonceKey)
                 let nonce = try AES.GCM.Nonce(data: Array(code.prefix(12)))
                 let box = try AES.GCM.seal(chunk(index), using: key, nonce: nonce, authenticating: aad)
-                // nonce ‖ ciphertext ‖ tag, copied once.
-                guard let combined = box.combined else { return Array(nonce) + Array(box.ciphertext) + Array(box.tag) }
+                // nonce ‖ ciphertext ‖ tag, copied once; nil only for a nonce not of 12 bytes.
+                guard let combined = box.combined else { throw CryptoKitError.incorrectParameterSize }
                 return Array(combined)
             }
         }
