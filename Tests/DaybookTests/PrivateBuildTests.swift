@@ -213,6 +213,41 @@ import Testing
         #expect(try Self.editionKey(site, siteKey: env["DAYBOOK_SITE_KEY"]!, name: "ben", password: "ben's passphrase") != nil)
     }
 
+    /// Editions were made per set of labels, so a reader labelled `friends` got an edition of
+    /// their own even when they saw every private entry Anna saw: the same pages sealed twice on
+    /// every build, and one more group of readers shown to the host. Groups that open the same
+    /// entries now share one edition; an entry only some of them open splits it again.
+    @Test func groupsOfReadersWhoOpenTheSameEntriesShareOneEdition() throws {
+        var files = Self.journalFiles
+        files["daybook.yml"] = "title: Shared\nreaders:\n  - name: Anna\n  - name: Ben\n    labels: [friends]\n"
+        files["entries/2024/05/2024-05-03-harbour.md"] = "---\ntitle: Harbour\ndate: 2024-05-03\nreaders: [friends]\n---\nBoats.\n"
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        let siteKey = Self.secrets["DAYBOOK_SITE_KEY"]!
+        let env = ["DAYBOOK_SITE_KEY": siteKey, "DAYBOOK_PASSWORD_ANNA": "anna's passphrase", "DAYBOOK_PASSWORD_BEN": "ben's passphrase"]
+        let anna = (name: "anna", password: "anna's passphrase"), ben = (name: "ben", password: "ben's passphrase")
+        func editionFolders() throws -> Set<String> {
+            Set(try tree(journal.site).keys.filter { $0.hasPrefix("private/") && $0.split(separator: "/").count > 2 }.map { String($0.split(separator: "/")[1]) })
+        }
+        #expect(try Self.build(journal, env: env).status == 0)
+        var site = Self.text(try tree(journal.site))
+        #expect(try editionFolders().count == 1)
+        let shared = try Self.manifest(site, siteKey: siteKey, edition: "*", readers: [anna, ben])
+        #expect(shared["2024/05/02/quokkamarker-visit/index.html"] != nil && shared["2024/05/03/harbour/index.html"] != nil)
+        let annasKey = try Self.editionKey(site, siteKey: siteKey, name: "anna", password: anna.password)
+        let bensKey = try Self.editionKey(site, siteKey: siteKey, name: "ben", password: ben.password)
+        #expect(annasKey != nil && annasKey == bensKey)
+
+        try journal.write("entries/2024/05/2024-05-04-alone.md", "---\ntitle: Alone\ndate: 2024-05-04\nreaders: [family]\n---\nQuiet.\n")
+        #expect(try Self.build(journal, env: env).status == 0)
+        site = Self.text(try tree(journal.site))
+        #expect(try editionFolders().count == 2)
+        let all = try Self.manifest(site, siteKey: siteKey, edition: "*", readers: [anna])
+        let friends = try Self.manifest(site, siteKey: siteKey, edition: "friends", readers: [ben])
+        #expect(all["2024/05/04/alone/index.html"] != nil && friends["2024/05/04/alone/index.html"] == nil)
+        #expect(friends["2024/05/03/harbour/index.html"] != nil)
+    }
+
     /// The edition's files, opened with the keys the site key and the readers give, as the test
     /// of what the edition holds. The journal's readers are the single one of `secrets`, or `readers`.
     static func manifest(_ site: [String: String], siteKey: String, edition: String = "*",
@@ -299,6 +334,8 @@ extension PrivateBuildTests {
             "daybook.yml": "title: Shared\nzenquotes: \(server.url("/q"))\nreaders:\n  - name: Anna\n  - name: Ben\n    labels: [friends]\n",
             "entries/2024/05/2024-05-02-harbour.md": "---\ntitle: Harbour\ndate: 2024-05-02\nprivate: true\nreaders: [friends]\nphotos: [harbour.jpg]\n---\nBoats.\n",
             "entries/2024/05/2024-05-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-05-01\n---\nGrey morning.\n",
+            // Only Anna reads it, so the two groups see different entries: two editions.
+            "entries/2024/05/2024-05-03-alone.md": "---\ntitle: Alone\ndate: 2024-05-03\nreaders: [family]\n---\nQuiet.\n",
         ])
         defer { journal.remove() }
         try PhotoSupport.make(journal, "entries/2024/05/harbour.jpg", ["--size", "600x400", "--seed", "3"])

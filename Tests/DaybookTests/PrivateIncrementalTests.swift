@@ -14,7 +14,7 @@ import Testing
             "daybook.yml": "title: Two groups\n\(whole ? "private: true\n" : "")readers:\n  - name: Anna\n  - name: Ben\n    labels: [friends]\n",
             "entries/2024/05/2024-05-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-05-01\ntags: [travel]\n---\nGrey morning.\n",
             "entries/2024/05/2024-05-02-harbour.md": "---\ntitle: Harbour\ndate: 2024-05-02\nprivate: true\nreaders: [friends]\n---\nBoats.\n",
-            "entries/2024/06/2024-06-01-alone.md": "---\ntitle: Alone\ndate: 2024-06-01\nprivate: true\n---\nOnly Anna reads this.\n",
+            "entries/2024/06/2024-06-01-alone.md": "---\ntitle: Alone\ndate: 2024-06-01\nprivate: true\nreaders: [family]\n---\nOnly Anna reads this.\n",
             // A static file, sealed in a whole-private journal: its key must not be its file time.
             "static/CNAME": "journal.example.org\n",
         ]
@@ -44,7 +44,7 @@ import Testing
              files: ["entries/2024/05/2024-05-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-05-01\ntags: [travel]\n---\nGrey morning again.\n"]),
         Step(name: "an entry moved to another month, another removed",
              files: ["entries/2024/06/2024-06-01-alone.md": nil,
-                     "entries/2024/07/2024-07-04-alone.md": "---\ntitle: Alone\ndate: 2024-07-04\nprivate: true\n---\nOnly Anna reads this.\n",
+                     "entries/2024/07/2024-07-04-alone.md": "---\ntitle: Alone\ndate: 2024-07-04\nprivate: true\nreaders: [family]\n---\nOnly Anna reads this.\n",
                      "entries/2024/05/2024-05-02-harbour.md": nil]),
         // Journals (`Features/Journals`): a journal whose readers label its private entries.
         Step(name: "journals named, a private entry in one of its own",
@@ -119,10 +119,15 @@ import Testing
         #expect(edit.readerKeysDerived == 0)
         env["DAYBOOK_PASSWORD_BEN"] = "ben's new passphrase"
         let rotated = try await build()
-        // Ben's edition has new keys: the last pack does not open with them, so it is made whole.
-        let bensPages = rotated.encryptedPages - edit.encryptedPages / 2
-        #expect(rotated.encryptedPagesRendered >= bensPages && rotated.encryptedPagesRendered < rotated.encryptedPages,
-                "rendered \(rotated.encryptedPagesRendered) of \(rotated.encryptedPages)")
+        // Ben's edition has new keys: the last pack does not open with them, so it is made whole,
+        // and Anna's renders nothing. Ben's pages are those of the same journal read by Ben alone.
+        let bensJournal = try TemporaryJournal(files.merging(["daybook.yml": "title: Ben's\nprivate: true\nreaders:\n  - name: Ben\n    labels: [friends]\n"]) { $1 })
+        defer { bensJournal.remove() }
+        var bensOptions = BuildOptions(journal: bensJournal.root)
+        bensOptions.secrets = Secrets(env)
+        let bensPages = try await Builder.run(bensOptions).encryptedPages
+        #expect(bensPages < edit.encryptedPages / 2, "Anna's edition shows an entry Ben's does not")
+        #expect(rotated.encryptedPagesRendered == bensPages, "rendered \(rotated.encryptedPagesRendered) of \(rotated.encryptedPages)")
         #expect(rotated.readerKeysDerived == 1, "only Ben's key is derived again")
     }
 
@@ -148,7 +153,7 @@ import Testing
         #expect(try PrivateBuildTests.build(journal, env: env).status == 0)
         let older = try chunks()
         let olderFirst = try Data(contentsOf: chunkFile(older[0]))
-        files["entries/2024/06/2024-06-01-alone.md"] = "---\ntitle: Alone\ndate: 2024-06-01\nprivate: true\n---\nOnly Anna reads this, still.\n"
+        files["entries/2024/06/2024-06-01-alone.md"] = "---\ntitle: Alone\ndate: 2024-06-01\nprivate: true\nreaders: [family]\n---\nOnly Anna reads this, still.\n"
         try journal.write("entries/2024/06/2024-06-01-alone.md", files["entries/2024/06/2024-06-01-alone.md"]!)
         #expect(try PrivateBuildTests.build(journal, env: env).status == 0)
         let newer = try chunks()
@@ -189,7 +194,7 @@ import Testing
         try await build()
         let first = try caches()
         #expect(first.keys.filter { $0.hasSuffix(".cache") }.count == 2, "one per edition: \(first.keys.sorted())")
-        try journal.write("entries/2024/06/2024-06-01-alone.md", "---\ntitle: Alone\ndate: 2024-06-01\nprivate: true\n---\nStill alone.\n")
+        try journal.write("entries/2024/06/2024-06-01-alone.md", "---\ntitle: Alone\ndate: 2024-06-01\nprivate: true\nreaders: [family]\n---\nStill alone.\n")
         try await build()
         let edited = try caches()
         for (name, bytes) in first where name.hasSuffix(".cache") { #expect(edited[name] == bytes, "\(name): written anew") }
@@ -240,8 +245,9 @@ import Testing
         }
         _ = try await build(continuing: false)
         let sealed = Set(try tree(journal.site).keys.filter { $0.hasPrefix("private/") && $0 != "private/index.html" })
-        files["entries/2024/06/2024-06-01-alone.md"] = "---\ntitle: Alone\ndate: 2024-06-01\nprivate: true\n---\nStill alone.\n"
-        try journal.write("entries/2024/06/2024-06-01-alone.md", files["entries/2024/06/2024-06-01-alone.md"]!)
+        // An entry both editions show.
+        files["entries/2024/05/2024-05-02-harbour.md"] = "---\ntitle: Harbour\ndate: 2024-05-02\nprivate: true\nreaders: [friends]\n---\nStill boats.\n"
+        try journal.write("entries/2024/05/2024-05-02-harbour.md", files["entries/2024/05/2024-05-02-harbour.md"]!)
         let edit = try await build(continuing: true)
         #expect(edit.editionsOpened == 0 && edit.encryptedPagesRendered < edit.encryptedPages)
         // The edit is added to the packs: their chunks stay, and only each edition's manifest is

@@ -6,8 +6,9 @@ Usage: bench/private/build.py [--entries 10000] [--runs 3] [--work DIR] [--daybo
 One corpus from ../shared/bench/make_corpus.py, in three copies:
 
   public   as generated
-  mixed    every tenth entry `private: true`, half of those for the readers labelled `friends`
-           (two readers, Anna who reads all and Ben who reads `friends`: two editions)
+  mixed    every tenth entry private, half of those for the readers labelled `friends`, half
+           for those labelled `family` (two readers, Anna who reads both and Ben who reads
+           `friends`: two groups who open different entries, so two editions)
   whole    `private: true` in daybook.yml (one edition, no public pages)
 
 For each copy, in turn within each round: a build from scratch (fresh output and cache folder),
@@ -28,7 +29,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 CORPUS = ROOT.parent / "shared" / "bench" / "make_corpus.py"
 SECRETS = {"DAYBOOK_SITE_KEY": "9I8E8KvoI5wu22tieOfQC1uQvfTDaeSv6pGV0TvznyQ=", "DAYBOOK_PASSWORD": "benchmark password",
            "DAYBOOK_PASSWORD_ANNA": "anna's benchmark password", "DAYBOOK_PASSWORD_BEN": "ben's benchmark password"}
-READERS = "readers:\n  - name: Anna\n  - name: Ben\n    labels: [friends]\n"
+READERS = "readers:\n  - name: Anna\n    labels: [family, friends]\n  - name: Ben\n    labels: [friends]\n"
 
 
 def timed(command, env):
@@ -51,6 +52,9 @@ def make_variants(work, entries):
     variants = {}
     for name in ("public", "mixed", "whole"):
         target = work / name
+        # A mixed copy made with other readers (an older version of this script) is made again.
+        if name == "mixed" and target.exists() and READERS not in (target / "daybook.yml").read_text(encoding="utf-8"):
+            shutil.rmtree(target)
         if not target.exists():
             shutil.copytree(source, target, ignore=shutil.ignore_patterns("manifest.json"))
             if name == "whole":
@@ -59,15 +63,15 @@ def make_variants(work, entries):
                 settings = target / "daybook.yml"
                 settings.write_text((settings.read_text() if settings.exists() else "title: Bench\n") + READERS, encoding="utf-8")
                 for number, path in enumerate(files[::10]):
-                    mark_private(target / path.relative_to(source), friends=number % 2 == 1)
+                    mark_private(target / path.relative_to(source), label="friends" if number % 2 == 1 else "family")
         variants[name] = target
     return variants, files
 
 
-def mark_private(path, friends=False):
+def mark_private(path, label):
     text = path.read_text(encoding="utf-8")
     if text.startswith("---\n"):
-        path.write_text("---\nprivate: true\n" + ("readers: [friends]\n" if friends else "") + text[4:], encoding="utf-8")
+        path.write_text(f"---\nprivate: true\nreaders: [{label}]\n" + text[4:], encoding="utf-8")
 
 
 def edit(journal, relative, round_number):

@@ -7,7 +7,8 @@ struct PrivatePlan: Sendable, CustomStringConvertible {
     var description: String { "PrivatePlan(\(editions.count) editions, secrets redacted)" }
     /// One encrypted copy of the site, for the readers who may open the same entries.
     struct Edition: Sendable {
-        /// "*" for readers who see everything, or their labels, sorted and joined by ",".
+        /// "*" for readers who see everything, or their labels, sorted and joined by ",". Groups
+        /// of readers with other labels who see the same entries share the edition of the first.
         var id: String
         var labels: Set<String>?
         var readers: [PrivacySettings.Reader]
@@ -59,21 +60,37 @@ struct PrivatePlan: Sendable, CustomStringConvertible {
         let (secrets, secretProblems) = environment.read(readers: readers, named: !settings.readers.isEmpty, for: why)
         guard let secrets, secretProblems.isEmpty else { return (nil, problems + secretProblems) }
         var plan = PrivatePlan(settings: settings, keys: PrivateKeys(siteKey: secrets.siteKey),
-                               editions: editions(readers), passwords: secrets.passwords, labels: labels)
+                               editions: editions(readers, seeing: labels), passwords: secrets.passwords, labels: labels)
         let newest = entries.indices.filter { published(entries[$0]) }.map { entries[$0].date.wallClockSeconds }.max() ?? 0
         plan.generation = max(newest, environment.sourceDateEpoch ?? 0)
         return (plan, problems)
     }
 
-    /// The readers grouped by what they may open, in a fixed order.
-    private static func editions(_ readers: [PrivacySettings.Reader]) -> [Edition] {
+    /// The readers grouped by the private entries they may open, in a fixed order. Readers are
+    /// first grouped by their labels; groups that open the same entries (labels no entry carries
+    /// yet, say) then share one edition, named after the first group, so no second copy of the
+    /// same pages is sealed on every build nor shows the host one more group of readers.
+    static func editions(_ readers: [PrivacySettings.Reader], seeing labels: [String: Set<String>]) -> [Edition] {
         var groups: [String: Edition] = [:]
         for reader in readers {
             let labels = reader.labels.map(Set.init)
             let id = labels.map { $0.sorted().joined(separator: ",") } ?? "*"
             groups[id, default: Edition(id: id, labels: labels, readers: [])].readers.append(reader)
         }
-        return groups.values.sorted { $0.id < $1.id }
+        let paths = labels.keys.sorted()
+        var shared: [[Bool]: Edition] = [:]
+        for group in groups.values.sorted(by: { $0.id < $1.id }) {
+            let opened = paths.map { path in opens(labels[path] ?? [], group.labels) }
+            if shared[opened] == nil { shared[opened] = group } else { shared[opened]?.readers += group.readers }
+        }
+        return shared.values.sorted { $0.id < $1.id }
+    }
+
+    /// Whether readers with `readerLabels` (nil: every entry) open an entry with `entryLabels`
+    /// (empty: every reader).
+    private static func opens(_ entryLabels: Set<String>, _ readerLabels: Set<String>?) -> Bool {
+        guard !entryLabels.isEmpty, let readerLabels else { return true }
+        return !entryLabels.isDisjoint(with: readerLabels)
     }
 
     /// A warning for each label on an entry that only readers without labels can open.
@@ -98,8 +115,7 @@ struct PrivatePlan: Sendable, CustomStringConvertible {
     /// Whether `edition` shows `entry`: a public entry, an unlabelled private one, or one that
     /// shares a label with the edition's readers (every one for readers without labels).
     func shows(_ entry: Entry, in edition: Edition) -> Bool {
-        guard let entryLabels = labels[entry.sourcePath], !entryLabels.isEmpty, let editionLabels = edition.labels else { return true }
-        return !entryLabels.isDisjoint(with: editionLabels)
+        Self.opens(labels[entry.sourcePath] ?? [], edition.labels)
     }
 }
 
