@@ -77,10 +77,13 @@ struct PrivatePlan: Sendable, CustomStringConvertible {
             let id = labels.map { $0.sorted().joined(separator: ",") } ?? "*"
             groups[id, default: Edition(id: id, labels: labels, readers: [])].readers.append(reader)
         }
-        let paths = labels.keys.sorted()
+        let sorted = groups.values.sorted { $0.id < $1.id }
+        guard sorted.count > 1 else { return sorted }
+        // Any order of the entries does, the same for every group.
+        let entryLabels = Array(labels.values)
         var shared: [[Bool]: Edition] = [:]
-        for group in groups.values.sorted(by: { $0.id < $1.id }) {
-            let opened = paths.map { path in opens(labels[path] ?? [], group.labels) }
+        for group in sorted {
+            let opened = entryLabels.map { opens($0, group.labels) }
             if shared[opened] == nil { shared[opened] = group } else { shared[opened]?.readers += group.readers }
         }
         return shared.values.sorted { $0.id < $1.id }
