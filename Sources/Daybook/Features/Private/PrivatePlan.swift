@@ -41,15 +41,15 @@ struct PrivatePlan: Sendable, CustomStringConvertible {
     static func make(_ entries: [Entry], published: (Entry) -> Bool = { _ in true }, settings: PrivacySettings,
                      environment: Secrets) -> (PrivatePlan?, [Diagnostic]) {
         var labels: [String: Set<String>] = [:]
+        if settings.wholeJournal { labels.reserveCapacity(entries.count) }
         var problems: [Diagnostic] = []
         var firstPrivate: SourceLocation?
         for index in entries.indices where published(entries[index]) {
-            let entry = entries[index]
-            let marks = EntryPrivacy(entry)
+            let marks = EntryPrivacy(entries[index])
             problems += marks.problems
             guard settings.wholeJournal || marks.isPrivate else { continue }
             // A journal's readers (`journals: {dreams: {readers: [me]}}`) for entries that name none.
-            labels[entry.sourcePath] = marks.labels.isEmpty ? settings.journalReaders[entry.journal] ?? [] : marks.labels
+            labels[entries[index].sourcePath] = marks.labels.isEmpty ? settings.journalReaders[entries[index].journal] ?? [] : marks.labels
             if marks.isPrivate, firstPrivate == nil { firstPrivate = marks.location }
         }
         guard settings.wholeJournal || !labels.isEmpty else { return (nil, problems) }
@@ -99,12 +99,15 @@ struct PrivatePlan: Sendable, CustomStringConvertible {
     /// A warning for each label on an entry that only readers without labels can open.
     private static func unreadLabels(_ labels: [String: Set<String>], readers: [PrivacySettings.Reader], entries: [Entry]) -> [Diagnostic] {
         let known = Set(readers.flatMap { $0.labels ?? [] })
+        // Found among the private entries first: most journals have none, and then the entries
+        // (large values) are not walked at all.
+        let unread = labels.filter { !$0.value.isEmpty && $0.value.isDisjoint(with: known) }
+        guard !unread.isEmpty else { return [] }
         var problems: [Diagnostic] = []
-        for entry in entries {
-            guard let entryLabels = labels[entry.sourcePath], !entryLabels.isEmpty, entryLabels.isDisjoint(with: known) else { continue }
-            let line = entry.keyLines["readers"] ?? 1
+        for index in entries.indices {
+            guard let entryLabels = unread[entries[index].sourcePath] else { continue }
             problems.append(.warning("no reader has the label \(entryLabels.sorted().joined(separator: ", ")); only readers without labels will see this entry",
-                                     at: SourceLocation(file: entry.sourcePath, line: line)))
+                                     at: SourceLocation(file: entries[index].sourcePath, line: entries[index].keyLines["readers"] ?? 1)))
         }
         return problems
     }
