@@ -32,6 +32,8 @@ public struct PreviewOptions: Sendable {
         options.remembersEditions = true
         // The old site stays beside the new one, for the next update to bring up to date.
         options.keepsOldSite = true
+        // The rows of the lists a save renders again are taken from the last build.
+        options.remembersRows = true
         if let jobs { options.jobs = jobs }
         return options
     }

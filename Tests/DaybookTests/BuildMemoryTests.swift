@@ -24,10 +24,13 @@ import Testing
         return lines
     }
 
-    @Test func aContinuedBuildMatchesAFullBuildAndItsMemoryMatchesTheDisk() async throws {
+    /// With and without the rows of lists kept from the last build (`RowMemory`, the preview's).
+    @Test(arguments: [false, true])
+    func aContinuedBuildMatchesAFullBuildAndItsMemoryMatchesTheDisk(remembersRows: Bool) async throws {
         let journal = try TemporaryJournal(IncrementalBuildTests.journalFiles())
         defer { journal.remove() }
-        let options = BuildOptions(journal: journal.root)
+        var options = BuildOptions(journal: journal.root)
+        options.remembersRows = remembersRows
         var memory = try #require(try await Builder.run(options).memory)
         for (name, change) in IncrementalBuildTests.steps(journal) {
             try change()
@@ -41,6 +44,38 @@ import Testing
             #expect(state.entries.map(\.path) == (try JournalFiles.scan(journal.root)).entries, "\(name)")
             try await IncrementalBuildTests.expectSameAsFullBuild(journal, name)
         }
+    }
+
+    /// A save renders again the lists that show the edited entry, whose other rows it takes from
+    /// the last build's memory: here a memory whose rows carry a mark, so the mark shows which
+    /// rows were taken. The edited entry's row is made anew (its values changed), and a build
+    /// without the option takes nothing from memory.
+    @Test func aContinuedBuildTakesTheRowsOfListsFromTheLastBuild() async throws {
+        let journal = try TemporaryJournal(IncrementalBuildTests.journalFiles())
+        defer { journal.remove() }
+        var options = BuildOptions(journal: journal.root)
+        options.remembersRows = true
+        let first = try #require(try await Builder.run(options).memory)
+        #expect(first.rows.count >= 12, "\(first.rows.count) rows kept")
+        let mark = "<!-- from memory -->"
+        func marked(_ memory: BuildMemory) -> BuildMemory {
+            BuildMemory(journal: memory.journal, output: memory.output, state: memory.state, cache: memory.cache, templates: memory.templates,
+                        files: memory.files, editions: memory.editions, photoCandidates: memory.photoCandidates,
+                        rows: memory.rows.mapValues { $0 + mark })
+        }
+        try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2\ndate: 2024-03-02 09:00\ntags: [walks]\n---\nChanged words.\n")
+        let edit = try await Builder.run(options, continuing: marked(first))
+        let month = String(decoding: try #require(try tree(journal.site)["2024/03/index.html"]), as: UTF8.self)
+        let rows = month.components(separatedBy: "<li").dropFirst().filter { $0.contains("/day-") || $0.contains("Day ") }
+        #expect(rows.contains { $0.contains("Day 2") && !$0.contains(mark) }, "the edited entry's row is made anew")
+        #expect(rows.filter { $0.contains(mark) }.count == 5, "the month's five other rows come from memory: \(month)")
+        #expect(try #require(edit.memory).rows.count < first.rows.count, "the next memory holds this build's rows alone")
+
+        options.remembersRows = false
+        try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2\ndate: 2024-03-02 09:00\ntags: [walks]\n---\nOther words.\n")
+        let without = try await Builder.run(options, continuing: marked(try #require(edit.memory)))
+        #expect(without.memory?.rows.isEmpty == true)
+        try await IncrementalBuildTests.expectSameAsFullBuild(journal, "without the option")
     }
 
     /// With the cache files gone from disk, a continued build still updates only what changed,

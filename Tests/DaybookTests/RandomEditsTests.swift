@@ -124,9 +124,11 @@ import Testing
         // The key file's rounds cost a second a build in a debug build, and key files are
         // compared byte for byte like every other file, whatever their rounds.
         options.keyIterations = 1_000
-        // As the preview does: a continued build takes the editions it sealed from memory, and
-        // an update is made from the site of the build before, kept beside the output.
+        // As the preview does: a continued build takes the editions it sealed from memory and
+        // the rows of lists it rendered, and an update is made from the site of the build
+        // before, kept beside the output.
         options.remembersEditions = true
+        options.remembersRows = true
         options.keepsOldSite = true
         return try await Builder.run(options, continuing: continuing).memory
     }

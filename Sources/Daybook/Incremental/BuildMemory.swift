@@ -24,6 +24,8 @@ public final class BuildMemory: Sendable {
     let editions: [String: RememberedEdition]
     /// The entry files the photo scan found may name photos (`PhotoLibrary.candidates`).
     let photoCandidates: Set<String>?
+    /// The rows of lists the build found or made (`BuildOptions.remembersRows`).
+    let rows: RowMemory.Rows
 
     struct ParsedTemplates: Sendable {
         var overrides: [String: [UInt8]]
@@ -32,7 +34,7 @@ public final class BuildMemory: Sendable {
     }
 
     init(journal: String, output: String, state: UpToDate?, cache: BuildCache?, templates: ParsedTemplates?, files: JournalFiles?,
-         editions: [String: RememberedEdition] = [:], photoCandidates: Set<String>? = nil) {
+         editions: [String: RememberedEdition] = [:], photoCandidates: Set<String>? = nil, rows: RowMemory.Rows = [:]) {
         self.journal = journal
         self.output = output
         self.state = state
@@ -41,6 +43,7 @@ public final class BuildMemory: Sendable {
         self.files = files
         self.editions = editions
         self.photoCandidates = photoCandidates
+        self.rows = rows
     }
 
     /// Whether this memory describes the journal and output `options` build.

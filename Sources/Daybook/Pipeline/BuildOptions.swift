@@ -33,6 +33,10 @@ public struct BuildOptions: Sendable {
     /// file of a 10,000-entry site into a new folder and removing the old one took a third of a
     /// second of every save. A build that ends with its process has no next update to gain.
     public var keepsOldSite = false
+    /// Keep the rows of lists this build rendered in the report's memory (`RowMemory`), for the
+    /// next build of this process: the preview, whose saves render again the lists around the
+    /// edited entry. A build that ends with its process would only hold them longer.
+    public var remembersRows = false
 
     public init(journal: URL) {
         self.journal = journal

@@ -63,6 +63,7 @@ extension Build {
                             templateFiles: BuildMemory.ParsedTemplates(overrides: overrides, set: templates, problems: templateProblems))
         loaded.unassembled = unassembled
         loaded.openingEditions = openingEditions
+        if options.remembersRows { loaded.rowMemory = RowMemory(last: memory?.rows ?? [:]) }
         return loaded
     }
 

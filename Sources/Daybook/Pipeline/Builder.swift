@@ -175,7 +175,7 @@ struct Build {
         report.memory = BuildMemory(journal: options.journal.standardizedFileURL.path,
                                     output: options.writtenOutput.standardizedFileURL.path, state: state, cache: cache,
                                     templates: loaded.templateFiles, files: loaded.files, editions: written.editions,
-                                    photoCandidates: loaded.photos?.library.candidates)
+                                    photoCandidates: loaded.photos?.library.candidates, rows: loaded.rowMemory?.rows ?? [:])
         timer.lap(fingerprint == nil ? "save cache" : "save cache and state")
         report.seconds = timer.total
     }

@@ -26,6 +26,9 @@ struct Loaded: Sendable {
     var openingEditions: Task<OpenedEditions, Never>?
     /// The journal's own template files and what they parsed to, for a build continuing this one.
     var templateFiles: BuildMemory.ParsedTemplates?
+    /// The rows of lists kept from the last build of this process and made by this one, shared
+    /// by the public pass and the editions (`BuildOptions.remembersRows`).
+    var rowMemory: RowMemory?
 }
 
 /// One entry file's outcome: parsed or taken from the cache.

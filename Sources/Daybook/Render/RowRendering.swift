@@ -11,6 +11,8 @@ import Synchronization
 struct RowRendering: Sendable {
     let templates: TemplateSet
     let kept = KeptRows()
+    /// The rows of the last build of this process, and this one's, by what they are made from.
+    var memory: RowMemory?
 
     /// A row's HTML, kept per entry, kind of row and depth.
     final class KeptRows: Sendable {
@@ -51,7 +53,11 @@ struct RowRendering: Sendable {
         guard templates.builtInRows else {
             return Row { Self.withoutLastBreak(templates.render(around().merging(values) { $1 }, template: template) ?? "") }
         }
-        let render = { Self.withoutLastBreak(templates.render(values, template: template) ?? "") }
+        let rendered = { Self.withoutLastBreak(templates.render(values, template: template) ?? "") }
+        // With a memory of the last build, a row not kept by this one yet is looked up there.
+        let render = memory.map { memory in
+            { RowMemory.key(values, compact: compact, templates: templates.digest).map { memory.html($0, make: rendered) } ?? rendered() }
+        } ?? rendered
         // Only the kinds that share rows keep them: another's rows may differ (a journal's home
         // leaves out the journal's badge), or count their entries in another journal's list.
         guard page.kind.sharesRows else { return Row(make: render) }

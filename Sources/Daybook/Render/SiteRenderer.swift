@@ -26,6 +26,8 @@ struct SiteRenderer: Sendable {
     let templates: TemplateSet
     let features: [any Feature]
     let assets: Assets
+    /// The rows of lists kept from the last build of this process (the preview's), if any.
+    var rowMemory: RowMemory?
 
     /// The template assets (`style.css`, scripts), each under its content-hashed name, so hosts
     /// may keep them forever.
@@ -58,7 +60,7 @@ struct SiteRenderer: Sendable {
     /// as soon as it is done, so a large journal never holds all of its pages in memory at once.
     /// The rows of lists are shared by all of them (`RowRendering`).
     func render(_ pages: [Page], jobs: Int, consume: @escaping @Sendable ([OutputFile]) throws -> Void) async throws {
-        let rows = RowRendering(templates: templates)
+        let rows = RowRendering(templates: templates, memory: rowMemory)
         _ = try await parallelMap(chunks(of: pages, jobs: jobs), jobs: jobs, chunkSize: 1) { chunk in
             try consume(try render(chunk, rows: rows))
         }

@@ -91,8 +91,11 @@ extension WriteStage {
         journal.words = loaded.journal.words
         var (features, _) = await loading
         await Features.assemble(&features, &journal)
-        return Loaded(files: loaded.files, journal: journal, templates: loaded.templates, features: features,
-                      warnings: [], cache: nil, cacheFolder: loaded.cacheFolder, entries: loaded.entries, loader: loaded.loader)
+        var editionLoaded = Loaded(files: loaded.files, journal: journal, templates: loaded.templates, features: features,
+                                   warnings: [], cache: nil, cacheFolder: loaded.cacheFolder, entries: loaded.entries, loader: loaded.loader)
+        // Rows are kept by what they are made from, so an edition finds the public pass's too.
+        editionLoaded.rowMemory = loaded.rowMemory
+        return editionLoaded
     }
 
     /// An edition's options: no cache of the public site's, no address.
