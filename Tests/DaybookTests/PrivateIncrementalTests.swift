@@ -131,6 +131,33 @@ import Testing
         #expect(rotated.readerKeysDerived == 1, "only Ben's key is derived again")
     }
 
+    /// The preview's rows of lists (`RowMemory`) serve the editions too: a memory whose rows carry
+    /// a mark shows in the pages an edit renders again inside the edition, the edited entry's
+    /// row excepted.
+    @Test func anEditionTakesTheRowsOfListsFromTheLastBuild() async throws {
+        var files = Self.files(whole: true)
+        for day in 10...14 { files["entries/2024/05/2024-05-\(day)-day.md"] = "---\ntitle: Day \(day)\ndate: 2024-05-\(day)\n---\nWords.\n" }
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        let env = ["DAYBOOK_SITE_KEY": Self.siteKey, "DAYBOOK_PASSWORD_ANNA": "anna's passphrase", "DAYBOOK_PASSWORD_BEN": "ben's passphrase"]
+        var options = BuildOptions(journal: journal.root)
+        options.secrets = Secrets(env)
+        options.remembersRows = true
+        let first = try #require(try await Builder.run(options).memory)
+        let mark = "<!-- from memory -->"
+        let marked = BuildMemory(journal: first.journal, output: first.output, state: first.state, cache: first.cache, templates: first.templates,
+                                 files: first.files, editions: first.editions, photoCandidates: first.photoCandidates,
+                                 rows: first.rows.mapValues { $0 + mark })
+        try journal.write("entries/2024/05/2024-05-12-day.md", "---\ntitle: Day 12\ndate: 2024-05-12\n---\nOther words.\n")
+        _ = try await Builder.run(options, continuing: marked)
+        let site = PrivateBuildTests.text(try tree(journal.site))
+        let edition = try PrivateBuildTests.manifest(site, siteKey: Self.siteKey, edition: "friends", readers: [(name: "ben", password: "ben's passphrase")])
+        let month = String(decoding: try #require(edition["2024/05/index.html"]), as: UTF8.self)
+        let rows = month.components(separatedBy: "<li").dropFirst()
+        #expect(rows.contains { $0.contains("Day 12") && !$0.contains(mark) }, "the edited entry's row is made anew")
+        #expect(rows.filter { $0.contains(mark) }.count >= 4, "the month's other rows come from memory: \(month)")
+    }
+
     /// A build reads the last pack back from the output, where anything may have changed it. A
     /// chunk of an older build put in a newer chunk's place still opens with the edition's key (it
     /// sits at the same position), so only its name, the digest of its bytes, tells it is not the
