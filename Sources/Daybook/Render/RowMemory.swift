@@ -3,10 +3,10 @@ import Synchronization
 /// The rows of lists the last build of this process rendered, kept for the next one: the
 /// preview's (`BuildOptions.remembersRows`). A save renders again the lists that show the edited
 /// entry (its month, its tags, its place, the home page), and each holds up to thousands of rows
-/// of other entries, unchanged; rendering them again through Mustache was most of the render
-/// step of a save at 10,000 entries. A row is found by a digest of everything it is made from:
-/// its values, its kind and the templates, so a row whose entry, link depth, tag names or
-/// templates changed is never found, and nothing is to be invalidated.
+/// of other entries, unchanged; rendering them again through Mustache was half of the render
+/// step of a save at 10,000 entries (bench/README.md). A row is found by a digest of everything
+/// it is made from: its values, its kind and the templates, so a row whose entry, link depth,
+/// tag names or templates changed is never found, and nothing is to be invalidated.
 ///
 /// What a build used (found or made) is the next build's memory; the rest is let go, so it holds
 /// at most the rows of one build.
@@ -23,7 +23,8 @@ final class RowMemory: Sendable {
     var rows: Rows { used.withLock { $0 } }
 
     func html(_ key: [UInt8], make: () -> String) -> String {
-        if let html = used.withLock({ $0[key] }) ?? last[key] {
+        if let html = used.withLock({ $0[key] }) { return html }
+        if let html = last[key] {
             used.withLock { $0[key] = html }
             return html
         }
