@@ -57,12 +57,8 @@ import Testing
         options.remembersRows = true
         let first = try #require(try await Builder.run(options).memory)
         #expect(first.rows.count >= 12, "\(first.rows.count) rows kept")
-        let mark = "<!-- from memory -->"
-        func marked(_ memory: BuildMemory) -> BuildMemory {
-            BuildMemory(journal: memory.journal, output: memory.output, state: memory.state, cache: memory.cache, templates: memory.templates,
-                        files: memory.files, editions: memory.editions, photoCandidates: memory.photoCandidates,
-                        rows: memory.rows.mapValues { $0 + mark })
-        }
+        let mark = Self.rowMark
+        let marked = Self.markingRows
         try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2\ndate: 2024-03-02 09:00\ntags: [walks]\n---\nChanged words.\n")
         let edit = try await Builder.run(options, continuing: marked(first))
         let month = String(decoding: try #require(try tree(journal.site)["2024/03/index.html"]), as: UTF8.self)
@@ -76,6 +72,16 @@ import Testing
         let without = try await Builder.run(options, continuing: marked(try #require(edit.memory)))
         #expect(without.memory?.rows.isEmpty == true)
         try await IncrementalBuildTests.expectSameAsFullBuild(journal, "without the option")
+    }
+
+    /// What `markingRows` adds to every kept row, to tell the rows a build took from memory.
+    static let rowMark = "<!-- from memory -->"
+
+    /// `memory` with `rowMark` after each of its rows.
+    static func markingRows(_ memory: BuildMemory) -> BuildMemory {
+        BuildMemory(journal: memory.journal, output: memory.output, state: memory.state, cache: memory.cache, templates: memory.templates,
+                    files: memory.files, editions: memory.editions, photoCandidates: memory.photoCandidates,
+                    rows: memory.rows.mapValues { $0 + rowMark })
     }
 
     /// With the cache files gone from disk, a continued build still updates only what changed,

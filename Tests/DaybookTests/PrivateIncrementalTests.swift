@@ -144,10 +144,7 @@ import Testing
         options.secrets = Secrets(env)
         options.remembersRows = true
         let first = try #require(try await Builder.run(options).memory)
-        let mark = "<!-- from memory -->"
-        let marked = BuildMemory(journal: first.journal, output: first.output, state: first.state, cache: first.cache, templates: first.templates,
-                                 files: first.files, editions: first.editions, photoCandidates: first.photoCandidates,
-                                 rows: first.rows.mapValues { $0 + mark })
+        let mark = BuildMemoryTests.rowMark, marked = BuildMemoryTests.markingRows(first)
         try journal.write("entries/2024/05/2024-05-12-day.md", "---\ntitle: Day 12\ndate: 2024-05-12\n---\nOther words.\n")
         _ = try await Builder.run(options, continuing: marked)
         let site = PrivateBuildTests.text(try tree(journal.site))

@@ -69,8 +69,8 @@ extension WriteStage {
     /// Renders the pages whose inputs changed, in parallel, each chunk handed to `sink` as soon
     /// as it is done.
     func render(_ view: JournalView, to sink: any SiteSink, progress: @escaping @Sendable (BuildProgress) -> Void) async throws {
-        var renderer = SiteRenderer(view: view, templates: loaded.templates, features: features, assets: self.renderer)
-        renderer.rowMemory = loaded.rowMemory
+        let renderer = SiteRenderer(view: view, templates: loaded.templates, features: features, assets: self.renderer,
+                                    rowMemory: loaded.rowMemory)
         // Every page, asset and data file counts once.
         let counter = Counter(), done = made.count, total = toRender.count + done
         _ = counter.add(done)

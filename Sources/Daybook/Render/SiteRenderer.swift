@@ -27,7 +27,7 @@ struct SiteRenderer: Sendable {
     let features: [any Feature]
     let assets: Assets
     /// The rows of lists kept from the last build of this process (the preview's), if any.
-    var rowMemory: RowMemory?
+    let rowMemory: RowMemory?
 
     /// The template assets (`style.css`, scripts), each under its content-hashed name, so hosts
     /// may keep them forever.
@@ -49,11 +49,12 @@ struct SiteRenderer: Sendable {
         }
     }
 
-    init(view: JournalView, templates: TemplateSet, features: [any Feature], assets: Assets? = nil) {
+    init(view: JournalView, templates: TemplateSet, features: [any Feature], assets: Assets? = nil, rowMemory: RowMemory? = nil) {
         self.view = view
         self.templates = templates
         self.features = features
         self.assets = assets ?? Assets(templates)
+        self.rowMemory = rowMemory
     }
 
     /// Renders `pages` in parallel chunks on up to `jobs` tasks and hands each chunk to `consume`
