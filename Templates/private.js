@@ -15,6 +15,7 @@
    The format is docs/private.md's; Tests/site/private_reference.py is its reference.
 
      window.daybookPrivate.derivations -> how many password derivations this tab ran
+     window.daybookPrivate.tablesRead  -> how many of the pack's tables this tab read
      window.daybookPrivate.refused     -> true when an older copy of the edition was refused
      window.daybookPrivate.lock()      -> forgets every key (memory and device) and asks again
      window.daybookPrivate.refresh(v)  -> after a rebuild: Promise of whether the open journal
@@ -25,7 +26,7 @@
 
   var CHUNK = 65536, TAG = 16, NONCE = 12, FORMAT = 4, CACHED = 64;
   var encoder = new TextEncoder();
-  var api = window.daybookPrivate = { derivations: 0, pages: 0, page: null, lock: lock, attach: attach, refresh: refresh };
+  var api = window.daybookPrivate = { derivations: 0, tablesRead: 0, pages: 0, page: null, lock: lock, attach: attach, refresh: refresh };
   var main, form, statusLine, frame, lockButton, words, keys, keysURL;
   var root = new URL("./", location.href); // the site's root; the unlock page says where it is
   var edition = null; // { key, folder, reader, chunks, files, cache }
@@ -222,7 +223,9 @@
 
   // ---- Opening the edition ------------------------------------------------------------------
 
-  /* The manifest (the pack's chunks, the generation), then the pack's table of files. */
+  /* The manifest (the pack's chunks, the generation), then the pack's table of files: in the
+     preview, a chain of them (`tables`, oldest first, then `table`), each listing the files its
+     save wrote and the paths gone since the one before. */
   function openEdition(key, reader) {
     var current = { key: key, folder: reader.folder, reader: reader.id, chunks: [], files: {}, cache: new Map() };
     edition = current;
@@ -230,16 +233,51 @@
       return unseal(key, MANIFEST, binary);
     }).then(function (parts) {
       var manifest = JSON.parse(new TextDecoder().decode(concat(parts)));
-      var table = manifest.table;
+      var chain = manifest.tables === undefined ? [manifest.table]
+        : Array.isArray(manifest.tables) ? manifest.tables.concat([manifest.table]) : null;
       if (manifest.format !== FORMAT || !Array.isArray(manifest.chunks) || !manifest.chunks.length ||
-          typeof manifest.generation !== "number" || !Array.isArray(table) || table.length !== 2) throw new Failure("damaged");
+          typeof manifest.generation !== "number" || !chain || !chain.every(isPlace)) throw new Failure("damaged");
       current.chunks = manifest.chunks;
-      return checkGeneration(reader.folder, manifest.generation).then(function () { return readPack(current, table[0], table[1]); });
-    }).then(function (parts) {
-      var files = JSON.parse(new TextDecoder().decode(concat(parts))).files;
-      if (!files || typeof files !== "object") throw new Failure("damaged");
+      return checkGeneration(reader.folder, manifest.generation).then(function () { return openTables(current, chain); });
+    }).then(function (files) {
       current.files = files;
     }).catch(function (error) { forgetMemory(); throw error; });
+  }
+
+  function isPlace(place) {
+    return Array.isArray(place) && place.length === 2 && place.every(function (n) { return typeof n === "number" && n >= 0; });
+  }
+
+  /* The tables read so far, by where they lie: a refresh reads only the preview's newest, as the
+     chunks that hold the others keep their names, and so their bytes. Forgotten on Lock. */
+  var tables = new Map();
+
+  /* The files of the chain of tables at `chain`, merged: each table's files replace those before,
+     and its `removed` paths go. */
+  function openTables(current, chain) {
+    var used = new Map();
+    return Promise.all(chain.map(function (place) {
+      var first = Math.floor(place[0] / CHUNK), last = Math.floor((place[0] + Math.max(place[1], 1) - 1) / CHUNK);
+      var id = [current.folder, place.join(","), current.chunks.slice(first, last + 1).join(",")].join(":");
+      var table = tables.get(id) || readPack(current, place[0], place[1]).then(function (parts) {
+        api.tablesRead += 1;
+        var json = JSON.parse(new TextDecoder().decode(concat(parts)));
+        if (!json || typeof json.files !== "object" || !json.files ||
+            (json.removed !== undefined && !Array.isArray(json.removed))) throw new Failure("damaged");
+        return json;
+      });
+      used.set(id, table);
+      return table;
+    })).then(function (listed) {
+      tables = used;
+      if (listed.length === 1) return listed[0].files;
+      var files = Object.create(null);
+      listed.forEach(function (table) {
+        (table.removed || []).forEach(function (path) { delete files[path]; });
+        Object.keys(table.files).forEach(function (path) { files[path] = table.files[path]; });
+      });
+      return files;
+    });
   }
 
   /* A host (or anyone between it and the reader) could serve an older key file with its older
@@ -675,6 +713,7 @@
 
   function forgetMemory() {
     edition = null;
+    tables = new Map();
     forgetFiles();
   }
 

@@ -56,4 +56,64 @@ import Testing
         #expect(counts.indices.dropFirst().contains { counts[$0] > counts[$0 - 1] } && counts.indices.dropFirst().contains { counts[$0] < counts[$0 - 1] },
                 "\(counts)")
     }
+
+    /// The manifest of the single edition of `site`, opened with the test keys.
+    static func manifest(_ site: [String: Data]) throws -> [String: Any] {
+        let keys = PrivateKeys(siteKey: secrets["DAYBOOK_SITE_KEY"]!)
+        let key = keys.edition("*", epoch: keys.epoch("*", readers: [(name: "", password: secrets["DAYBOOK_PASSWORD"]!)])).key
+        return try #require(try PrivateBuildTests.manifestJSON(PrivateBuildTests.text(site), key: key, folder: keys.editionFolder("*")))
+    }
+
+    @Test func aPreviewChainsTablesOfWhatChangedAndARestartedPreviewReadsThem() async throws {
+        // A static file makes the pack large, so that the chain, not the pack's growth, decides.
+        var files = [
+            "daybook.yml": "title: Chained\nprivate: true\n",
+            "entries/2024/05/2024-05-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-05-01\n---\nGrey morning.\n",
+            "entries/2024/05/2024-05-02-hill.md": "---\ntitle: Hill\ndate: 2024-05-02\n---\nRain.\n",
+            "static/notes.txt": (0..<100_000).map { "Line \($0) of the notes.\n" }.joined(),
+        ]
+        // Enough entries that one save changes few of the edition's files.
+        for number in 0..<48 {
+            let date = "20\(20 + number / 12)-\(pad(number % 12 + 1, 2))-10"
+            files["entries/\(date.prefix(4))/\(date)-day-\(number).md"] = "---\ntitle: Day \(number)\ndate: \(date)\n---\nWords.\n"
+        }
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        func build(_ memory: BuildMemory?) async throws -> BuildMemory? {
+            var options = BuildOptions(journal: journal.root)
+            options.secrets = Secrets(Self.secrets)
+            options.remembersEditions = true
+            return try await Builder.run(options, continuing: memory).memory
+        }
+        var memory: BuildMemory?, chains: [Int] = [], previous = Set<String>()
+        for edit in 0...(EditionPack.chainLimit + 1) {
+            if edit > 0 {
+                files["entries/2024/05/2024-05-01-ferry.md"]! += "Edit \(edit).\n"
+                try journal.write("entries/2024/05/2024-05-01-ferry.md", files["entries/2024/05/2024-05-01-ferry.md"]!)
+            }
+            memory = try await build(memory)
+            let site = try tree(journal.site), manifest = try Self.manifest(site), chunks = Self.chunks(site)
+            let earlier = manifest["tables"] as? [[Int]] ?? [], table = try #require(manifest["table"] as? [Int])
+            chains.append(earlier.count)
+            if edit > 0 { #expect(previous.isSubset(of: chunks), "edit \(edit) added to the pack") }
+            previous = chunks
+            // A chained table lists what the save changed, not every file.
+            if let first = earlier.first { #expect(table[1] * 4 < first[1], "edit \(edit): \(table[1]) bytes, the first \(first[1])") }
+        }
+        #expect(chains == Array(0..<EditionPack.chainLimit) + [0, 1])
+        // A preview started again opens the chained pack from disk and adds to it; an entry gone is
+        // gone from the edition.
+        files["entries/2024/05/2024-05-02-hill.md"] = nil
+        try FileManager.default.removeItem(at: journal.root.appendingPathComponent("entries/2024/05/2024-05-02-hill.md"))
+        _ = try await build(nil)
+        let site = try tree(journal.site)
+        #expect(previous.isSubset(of: Self.chunks(site)))
+        #expect((try Self.manifest(site)["tables"] as? [[Int]])?.count == 2)
+        let scratch = try TemporaryJournal(files)
+        defer { scratch.remove() }
+        #expect(try PrivateBuildTests.build(scratch, ["--no-cache"]).status == 0)
+        let siteKey = Self.secrets["DAYBOOK_SITE_KEY"]!
+        #expect(try PrivateBuildTests.manifest(PrivateBuildTests.text(site), siteKey: siteKey)
+            == PrivateBuildTests.manifest(PrivateBuildTests.text(try tree(scratch.site)), siteKey: siteKey))
+    }
 }

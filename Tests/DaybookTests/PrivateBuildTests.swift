@@ -262,17 +262,23 @@ import Testing
     /// pack it lists; nil when the key does not open the manifest.
     static func openManifest(_ site: [String: String], key: [UInt8], edition: String, folder: String? = nil) throws -> [String: [UInt8]]? {
         let folder = folder ?? PrivateKeys(siteKey: secrets["DAYBOOK_SITE_KEY"]!).editionFolder(edition)
-        let keyFile = try #require(site["private/keys.js"])
-        let name = try #require(keyFile.firstMatch(of: try Regex("\"folder\":\"\(folder)\",\"id\":\"[0-9a-f]+\",\"key\":\"[^\"]+\",\"manifest\":\"([0-9a-f]+)\""))?.output[1].substring)
-        guard let plain = try? Opener.open(try sealedBinary(site, folder: folder, name: String(name)), role: .manifest, key: key) else { return nil }
-        let json = try JSONSerialization.jsonObject(with: Data(plain)) as? [String: Any]
-        #expect(json?["format"] as? Int == PrivateFiles.format)
-        let chunks = try #require(json?["chunks"] as? [String])
+        guard let json = try manifestJSON(site, key: key, folder: folder) else { return nil }
+        #expect(json["format"] as? Int == PrivateFiles.format)
+        let chunks = try #require(json["chunks"] as? [String])
         var pack: [UInt8] = []
         for (index, chunk) in chunks.enumerated() {
             pack += try Opener.openChunk(try sealedBinary(site, folder: folder, name: chunk), index: index, count: chunks.count, key: key)
         }
-        return try Opener.unpack(pack, table: try #require(json?["table"] as? [Int]))
+        return try Opener.unpack(pack, table: try #require(json["table"] as? [Int]), earlier: json["tables"] as? [[Int]] ?? [])
+    }
+
+    /// The manifest of the edition whose folder is `folder`, opened with `key`; nil when the key
+    /// does not open it.
+    static func manifestJSON(_ site: [String: String], key: [UInt8], folder: String) throws -> [String: Any]? {
+        let keyFile = try #require(site["private/keys.js"])
+        let name = try #require(keyFile.firstMatch(of: try Regex("\"folder\":\"\(folder)\",\"id\":\"[0-9a-f]+\",\"key\":\"[^\"]+\",\"manifest\":\"([0-9a-f]+)\""))?.output[1].substring)
+        guard let plain = try? Opener.open(try sealedBinary(site, folder: folder, name: String(name)), role: .manifest, key: key) else { return nil }
+        return try JSONSerialization.jsonObject(with: Data(plain)) as? [String: Any]
     }
 
     /// The binary of the sealed file `name` of `folder`, from its script.

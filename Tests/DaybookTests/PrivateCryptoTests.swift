@@ -34,12 +34,17 @@ enum Opener {
     }
 
     /// The files of an opened pack, by path, its table being at `table` (the manifest's
-    /// `[offset, length]`).
-    static func unpack(_ pack: [UInt8], table: [Int]) throws -> [String: [UInt8]] {
-        guard table.count == 2, table[0] >= 0, table[1] >= 0, table[0] + table[1] <= pack.count,
-              let json = try JSONSerialization.jsonObject(with: Data(pack[table[0]..<table[0] + table[1]])) as? [String: Any],
-              let files = json["files"] as? [String: [Int]] else { throw Failure() }
-        return try files.mapValues { place in
+    /// `[offset, length]`), after the preview's `earlier` tables (its `tables`), oldest first.
+    static func unpack(_ pack: [UInt8], table: [Int], earlier: [[Int]] = []) throws -> [String: [UInt8]] {
+        var places: [String: [Int]] = [:]
+        for table in earlier + [table] {
+            guard table.count == 2, table[0] >= 0, table[1] >= 0, table[0] + table[1] <= pack.count,
+                  let json = try JSONSerialization.jsonObject(with: Data(pack[table[0]..<table[0] + table[1]])) as? [String: Any],
+                  let files = json["files"] as? [String: [Int]] else { throw Failure() }
+            for path in json["removed"] as? [String] ?? [] { places[path] = nil }
+            places.merge(files) { _, new in new }
+        }
+        return try places.mapValues { place in
             guard place.count == 2, place[0] >= 0, place[1] >= 0, place[0] + place[1] <= pack.count else { throw Failure() }
             return Array(pack[place[0]..<place[0] + place[1]])
         }

@@ -139,5 +139,11 @@ def test_an_unlocked_private_journal_shows_the_edit_without_asking_again(journal
     assert driver.execute_script("return window.daybookPrivate.derivations") == 1
     assert not driver.find_element("id", "unlock-form").is_displayed()
     assert driver.execute_script("return window.daybookPrivate.page") == PAGE + "index.html"
+    # Each save chains a table of what it changed; the viewer reads only the new one, so one
+    # table per save after the one it unlocked with.
+    assert driver.execute_script("return window.daybookPrivate.tablesRead") == 5
+    # A table of a later save removes what went: the entry's page goes, and the viewer says so.
+    (journal / FERRY).unlink()
+    wait_for(driver, "return window.daybookPrivate.page === '404.html'", timeout=30)
     errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
     assert errors == []

@@ -8,9 +8,15 @@ import Foundation
 /// A build makes the pack whole: the files in code-point order of their paths from offset 0,
 /// then the table (JSON: each file's offset in the pack and its length), then zeros up to a whole
 /// number of chunks. The manifest says where the table is. The preview, whose site is never
-/// published, adds to the last pack instead (`segment`): the files that changed and a new table
-/// go after its last chunk, and the chunks before keep their bytes.
+/// published, adds to the last pack instead (`segment`): the files that changed and a table of
+/// them go after its last chunk, and the chunks before keep their bytes.
 enum EditionPack {
+    /// The most tables the preview chains before it writes one of every file again. Each save
+    /// adds a table of what it changed, so the viewer reads a few entries per save instead of
+    /// the table of every file (a megabyte at 10,000 entries); a reader who unlocks reads them
+    /// all, so the chain is kept short.
+    static let chainLimit = 16
+
     /// Where a file lies in the pack.
     struct Place: Sendable, Equatable {
         var offset: Int
@@ -18,23 +24,27 @@ enum EditionPack {
     }
 
     /// Part of a pack that begins `start` bytes in (a whole number of chunks): `files` in
-    /// code-point order of their paths, then the table of them and of `kept` (files that stay
-    /// where earlier parts put them), then zeros up to a whole number of chunks.
-    static func segment(_ files: [String: [UInt8]], at start: Int, keeping kept: [String: Place])
+    /// code-point order of their paths, then the table, then zeros up to a whole number of chunks.
+    /// The table lists them and `kept` (files that stay where earlier parts put them); or, given
+    /// `removed` (a chained table), them alone and the paths gone since the last table. Returns
+    /// the places of every file of the pack either way.
+    static func segment(_ files: [String: [UInt8]], at start: Int, keeping kept: [String: Place], removing removed: [String]? = nil)
         -> (segment: Segment, table: Place, places: [String: Place]) {
         let paths = codePointOrder(files.keys)
-        var places = kept, at = start, pieces: [[UInt8]] = [], starts: [Int] = []
+        var places = kept, own: [String: Place] = [:], at = start, pieces: [[UInt8]] = [], starts: [Int] = []
         pieces.reserveCapacity(paths.count + 1)
         starts.reserveCapacity(paths.count + 1)
         for path in paths {
             let bytes = files[path] ?? []
             places[path] = Place(offset: at, length: bytes.count)
+            if removed != nil { own[path] = places[path] }
             starts.append(at - start)
             pieces.append(bytes)
             at += bytes.count
         }
         // A whole pack's table lists the paths just sorted: sorting 16,000 paths twice cost 20 ms.
-        let table = self.table(places, sorted: kept.isEmpty ? paths : nil)
+        let table = removed.map { self.table(own, sorted: paths, removed: codePointOrder($0)) }
+            ?? self.table(places, sorted: kept.isEmpty ? paths : nil)
         starts.append(at - start)
         pieces.append(table)
         let segment = Segment(pieces: pieces, starts: starts, chunkCount: Sealer.chunkCount(at - start + table.count))
@@ -85,8 +95,9 @@ enum EditionPack {
         paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    /// `{"files":{"<path>":[offset,length],…}}`, paths in code-point order.
-    static func table(_ places: [String: Place], sorted: [String]? = nil) -> [UInt8] {
+    /// `{"files":{"<path>":[offset,length],…}}`, paths in code-point order; a chained table adds
+    /// `"removed":["<path>",…]`, in the same order.
+    static func table(_ places: [String: Place], sorted: [String]? = nil, removed: [String]? = nil) -> [UInt8] {
         let paths = sorted ?? codePointOrder(places.keys)
         var json = JSONWriter()
         json.object { object in
@@ -98,36 +109,57 @@ enum EditionPack {
                     }
                 }
             }
+            if let removed { object.field("removed") { list in list.array(removed) { item, path in item.string(path) } } }
         }
         return json.bytes
     }
 
     /// The places a table lists, each inside `size` bytes; nil when it is not one.
     static func places(_ table: ArraySlice<UInt8>, within size: Int) -> [String: Place]? {
-        guard let listed = listedPlaces(table) else { return nil }
+        places(ofChain: [table], within: size)
+    }
+
+    /// The places of a chain of tables, oldest first: each table's files, less the paths a later
+    /// table removed, as the later tables place them; nil when one is not a table.
+    static func places(ofChain tables: [ArraySlice<UInt8>], within size: Int) -> [String: Place]? {
         var places: [String: Place] = [:]
-        places.reserveCapacity(listed.count)
-        for (path, place) in listed {
-            guard place.count == 2, place[0] >= 0, place[1] >= 0, place[0] + place[1] <= size else { return nil }
-            places[path] = Place(offset: place[0], length: place[1])
+        for table in tables {
+            guard let (listed, removed) = listedPlaces(table) else { return nil }
+            if places.isEmpty { places.reserveCapacity(listed.count) }
+            for path in removed { places[path] = nil }
+            for (path, place) in listed {
+                guard place.count == 2, place[0] >= 0, place[1] >= 0, place[0] + place[1] <= size else { return nil }
+                places[path] = Place(offset: place[0], length: place[1])
+            }
         }
         return places
     }
 
-    /// The table's `files`, read by `PackJSON`, or by Foundation when that cannot.
-    private static func listedPlaces(_ table: ArraySlice<UInt8>) -> [String: [Int]]? {
-        var reader = PackJSON(table), listed: [String: [Int]] = [:]
+    /// The table's `files` and `removed`, read by `PackJSON`, or by Foundation when that cannot.
+    private static func listedPlaces(_ table: ArraySlice<UInt8>) -> (files: [String: [Int]], removed: [String])? {
+        var reader = PackJSON(table), listed: [String: [Int]]?, removed: [String] = []
         let read = reader.object { reader, key in
-            key == "files" && reader.object { reader, path in
-                var place: [Int] = []
-                guard reader.array({ reader in reader.int().map { place.append($0) } != nil }) else { return false }
-                listed[path] = place
-                return true
+            switch key {
+            case "files":
+                var files: [String: [Int]] = [:]
+                listed = reader.object { reader, path in
+                    var place: [Int] = []
+                    guard reader.array({ reader in reader.int().map { place.append($0) } != nil }) else { return false }
+                    files[path] = place
+                    return true
+                } ? files : nil
+                return listed != nil
+            case "removed":
+                return reader.array { reader in reader.string().map { removed.append($0) } != nil }
+            default:
+                return false
             }
         }
-        if read && reader.atEnd { return listed }
-        guard let json = try? JSONSerialization.jsonObject(with: Data(table)) as? [String: Any] else { return nil }
-        return json["files"] as? [String: [Int]]
+        if read, reader.atEnd, let listed { return (listed, removed) }
+        guard let json = try? JSONSerialization.jsonObject(with: Data(table)) as? [String: Any],
+              let files = json["files"] as? [String: [Int]] else { return nil }
+        guard let gone = json["removed"] else { return (files, []) }
+        return (gone as? [String]).map { (files, $0) }
     }
 
     /// The files of a pack whose table is at `table`, by path; nil when it is not one.

@@ -29,16 +29,19 @@ struct PreviousEdition: Sendable, CustomStringConvertible {
               let manifest = try? sealer.open(binary(folder, sealer.folder, manifestName).map(Array.init) ?? [], role: .manifest),
               let json = try? JSONSerialization.jsonObject(with: Data(manifest)) as? [String: Any],
               json["format"] as? Int == PrivateFiles.format, let chunks = json["chunks"] as? [String], !chunks.isEmpty,
-              let table = json["table"] as? [Int], table.count == 2
+              let table = json["table"] as? [Int], table.count == 2,
+              // The tables the preview chained before the last (`EditionPack.chainLimit`).
+              let earlier = json["tables"] == nil ? [] : json["tables"] as? [[Int]], earlier.allSatisfy({ $0.count == 2 })
         else { return nil }
         let opened = concurrentMap(Array(chunks.enumerated())) { index, name in
             binary(folder, sealer.folder, name).flatMap { try? sealer.openChunk($0, index: index, count: chunks.count) }
         }
         let chunkBytes = opened.compactMap { $0 }
         guard chunkBytes.count == chunks.count, chunkBytes.allSatisfy({ $0.count == Sealer.chunkSize }) else { return nil }
-        let size = chunks.count * Sealer.chunkSize, place = EditionPack.Place(offset: table[0], length: table[1])
-        guard place.offset >= 0, place.length >= 0, place.offset + place.length <= size,
-              let places = EditionPack.places(gather(chunkBytes, place)[...], within: size) else { return nil }
+        let size = chunks.count * Sealer.chunkSize
+        let tables = (earlier + [table]).map { EditionPack.Place(offset: $0[0], length: $0[1]) }
+        guard tables.allSatisfy({ $0.offset >= 0 && $0.length >= 0 && $0.offset + $0.length <= size }),
+              let places = EditionPack.places(ofChain: tables.map { gather(chunkBytes, $0)[...] }, within: size) else { return nil }
         // Each file copied straight from the chunks that hold it, on every core: joining the
         // chunks first, then copying each file, took one core two passes over the pack.
         let listed = Array(places)
@@ -49,7 +52,8 @@ struct PreviousEdition: Sendable, CustomStringConvertible {
         files.reserveCapacity(listed.count)
         for batch in batches { for file in batch { files[file.path] = file.bytes } }
         guard let records = files.removeValue(forKey: EditionPack.recordsPath).flatMap(EditionPack.Records.init) else { return nil }
-        return PreviousEdition(files: files, records: records, layout: PackLayout(chunks: chunks, places: places, table: place))
+        return PreviousEdition(files: files, records: records,
+                               layout: PackLayout(chunks: chunks, places: places, table: tables[tables.count - 1], tables: Array(tables.dropLast())))
     }
 
     /// The bytes at `place` in the pack whose chunks are `chunks`, all `Sealer.chunkSize` long.
@@ -79,12 +83,14 @@ struct PreviousEdition: Sendable, CustomStringConvertible {
     }
 }
 
-/// A sealed pack as the manifest and its table describe it: the chunks' names in order, where
+/// A sealed pack as the manifest and its tables describe it: the chunks' names in order, where
 /// each file (and the table) lies.
 struct PackLayout: Sendable, Equatable {
     var chunks: [String]
     var places: [String: EditionPack.Place]
     var table: EditionPack.Place
+    /// The tables the preview chained before `table`, oldest first; none in a whole pack.
+    var tables: [EditionPack.Place] = []
 
     /// The bytes the table's files take, and the table: what a whole pack of them would hold.
     var live: Int { places.values.reduce(table.length) { $0 + $1.length } }

@@ -10,13 +10,19 @@ enum PrivateFiles {
     /// The manifest of an edition: the names of its pack's chunks in order, the generation that
     /// orders versions of the edition, and where in the pack its table is. Its size tells only
     /// the number of chunks (and the digits of the table's place).
-    static func manifest(chunks: [String], generation: Int, table: EditionPack.Place) -> [UInt8] {
+    static func manifest(chunks: [String], generation: Int, table: EditionPack.Place, tables: [EditionPack.Place] = []) -> [UInt8] {
         var json = JSONWriter()
         json.object { object in
             object.field("chunks") { list in list.array(chunks) { item, name in item.plainString(name) } }
             object.field("format") { $0.int(format) }
             object.field("generation") { $0.int(generation) }
             object.field("table") { $0.array([table.offset, table.length]) { item, value in item.int(value) } }
+            // Only the preview chains tables (`EditionPack.chainLimit`): a build's manifest has one.
+            if !tables.isEmpty {
+                object.field("tables") { list in
+                    list.array(tables) { item, place in item.array([place.offset, place.length]) { item, value in item.int(value) } }
+                }
+            }
         }
         return json.bytes
     }

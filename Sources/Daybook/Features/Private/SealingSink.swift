@@ -109,11 +109,16 @@ final class SealingSink: SiteSink {
 
     /// Seals `added` and a new table as chunks after the last pack's, and hands them on; the
     /// layout of the pack they make with the last one's. Nothing is sealed when nothing changed.
+    /// The table lists what changed, chained after the last pack's tables, unless the chain is
+    /// full (`EditionPack.chainLimit`); then it lists every file, and the chain starts again.
     private func addChunks(_ added: [String: [UInt8]], keeping kept: [String: EditionPack.Place], to layout: PackLayout) throws -> PackLayout {
         if added.isEmpty, kept.count == layout.places.count { return layout }
-        let part = EditionPack.segment(added, at: layout.chunks.count * Sealer.chunkSize, keeping: kept)
+        let chains = layout.tables.count + 1 < EditionPack.chainLimit
+        let removed = chains ? layout.places.keys.filter { kept[$0] == nil && added[$0] == nil } : nil
+        let part = EditionPack.segment(added, at: layout.chunks.count * Sealer.chunkSize, keeping: kept, removing: removed)
         let names = try handChunks(part.segment, first: layout.chunks.count)
-        return PackLayout(chunks: layout.chunks + names, places: part.places, table: part.table)
+        return PackLayout(chunks: layout.chunks + names, places: part.places, table: part.table,
+                          tables: chains ? layout.tables + [layout.table] : [])
     }
 
     /// Seals `segment` as the pack's chunks from `first` on, a batch at a time, and hands them
@@ -137,7 +142,7 @@ final class SealingSink: SiteSink {
 
     /// Seals the manifest of the pack `layout` describes and hands it on; its name.
     private func handManifest(_ layout: PackLayout, generation: Int) throws -> String {
-        let plain = PrivateFiles.manifest(chunks: layout.chunks, generation: generation, table: layout.table)
+        let plain = PrivateFiles.manifest(chunks: layout.chunks, generation: generation, table: layout.table, tables: layout.tables)
         let manifest = sealer.file(try sealer.seal(plain, role: .manifest))
         try hand([manifest])
         return manifest.name
