@@ -64,6 +64,21 @@ import Testing
         return try #require(try PrivateBuildTests.manifestJSON(PrivateBuildTests.text(site), key: key, folder: keys.editionFolder("*")))
     }
 
+    /// The bytes of the newest table's records (`EditionPack.recordsPath`) in `site`'s pack, as sealed.
+    static func newestRecords(_ site: [String: Data], manifest: [String: Any]) throws -> [UInt8] {
+        let keys = PrivateKeys(siteKey: secrets["DAYBOOK_SITE_KEY"]!), folder = keys.editionFolder("*")
+        let key = keys.edition("*", epoch: keys.epoch("*", readers: [(name: "", password: secrets["DAYBOOK_PASSWORD"]!)])).key
+        let chunks = try #require(manifest["chunks"] as? [String]), table = try #require(manifest["table"] as? [Int])
+        var pack: [UInt8] = []
+        for (index, name) in chunks.enumerated() {
+            let binary = try PrivateBuildTests.sealedBinary(PrivateBuildTests.text(site), folder: folder, name: name)
+            pack += try Opener.openChunk(binary, index: index, count: chunks.count, key: key)
+        }
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(pack[table[0]..<table[0] + table[1]])) as? [String: Any])
+        let place = try #require((json["files"] as? [String: [Int]])?[EditionPack.recordsPath])
+        return Array(pack[place[0]..<place[0] + place[1]])
+    }
+
     @Test func aPreviewChainsTablesOfWhatChangedAndARestartedPreviewReadsThem() async throws {
         // A static file makes the pack large, so that the chain, not the pack's growth, decides.
         var files = [
@@ -85,7 +100,7 @@ import Testing
             options.remembersEditions = true
             return try await Builder.run(options, continuing: memory).memory
         }
-        var memory: BuildMemory?, chains: [Int] = [], previous = Set<String>()
+        var memory: BuildMemory?, chains: [Int] = [], previous = Set<String>(), wholeRecords = 0
         for edit in 0...(EditionPack.chainLimit + 1) {
             if edit > 0 {
                 files["entries/2024/05/2024-05-01-ferry.md"]! += "Edit \(edit).\n"
@@ -97,8 +112,13 @@ import Testing
             chains.append(earlier.count)
             if edit > 0 { #expect(previous.isSubset(of: chunks), "edit \(edit) added to the pack") }
             previous = chunks
-            // A chained table lists what the save changed, not every file.
-            if let first = earlier.first { #expect(table[1] * 4 < first[1], "edit \(edit): \(table[1]) bytes, the first \(first[1])") }
+            // A chained table lists what the save changed, not every file; so do its records.
+            let records = try Self.newestRecords(site, manifest: manifest).count
+            if edit == 0 { wholeRecords = records }
+            if let first = earlier.first {
+                #expect(table[1] * 4 < first[1], "edit \(edit): \(table[1]) bytes, the first \(first[1])")
+                #expect(records * 4 < wholeRecords, "edit \(edit): records of \(records) bytes, whole \(wholeRecords)")
+            }
         }
         #expect(chains == Array(0..<EditionPack.chainLimit) + [0, 1])
         // A preview started again opens the chained pack from disk and adds to it; an entry gone is

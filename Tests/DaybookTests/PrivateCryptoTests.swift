@@ -35,19 +35,26 @@ enum Opener {
 
     /// The files of an opened pack, by path, its table being at `table` (the manifest's
     /// `[offset, length]`), after the preview's `earlier` tables (its `tables`), oldest first.
+    /// The records of a chain of tables are given as one (`EditionPack.Records.bytes`), as a
+    /// build from scratch writes them.
     static func unpack(_ pack: [UInt8], table: [Int], earlier: [[Int]] = []) throws -> [String: [UInt8]] {
-        var places: [String: [Int]] = [:]
-        for table in earlier + [table] {
-            guard table.count == 2, table[0] >= 0, table[1] >= 0, table[0] + table[1] <= pack.count,
-                  let json = try JSONSerialization.jsonObject(with: Data(pack[table[0]..<table[0] + table[1]])) as? [String: Any],
-                  let files = json["files"] as? [String: [Int]] else { throw Failure() }
-            for path in json["removed"] as? [String] ?? [] { places[path] = nil }
-            places.merge(files) { _, new in new }
-        }
-        return try places.mapValues { place in
+        func bytes(_ place: [Int]) throws -> [UInt8] {
             guard place.count == 2, place[0] >= 0, place[1] >= 0, place[0] + place[1] <= pack.count else { throw Failure() }
             return Array(pack[place[0]..<place[0] + place[1]])
         }
+        var places: [String: [Int]] = [:], records: EditionPack.Records?
+        for table in earlier + [table] {
+            guard let json = try JSONSerialization.jsonObject(with: Data(try bytes(table))) as? [String: Any],
+                  let files = json["files"] as? [String: [Int]] else { throw Failure() }
+            for path in json["removed"] as? [String] ?? [] { places[path] = nil }
+            places.merge(files) { _, new in new }
+            if let place = files[EditionPack.recordsPath] {
+                records = try EditionPack.Records(try bytes(place), after: records) ?? { throw Failure() }()
+            }
+        }
+        var files = try places.mapValues(bytes)
+        if earlier.count > 0 { files[EditionPack.recordsPath] = records?.bytes }
+        return files
     }
 }
 

@@ -122,7 +122,13 @@ enum EditionPack {
     /// The places of a chain of tables, oldest first: each table's files, less the paths a later
     /// table removed, as the later tables place them; nil when one is not a table.
     static func places(ofChain tables: [ArraySlice<UInt8>], within size: Int) -> [String: Place]? {
-        var places: [String: Place] = [:]
+        chain(tables, within: size)?.places
+    }
+
+    /// `places(ofChain:within:)`, and the records (`recordsPath`) each table lists, in order: a
+    /// chained table's follow those before (`Records.bytes(since:)`).
+    static func chain(_ tables: [ArraySlice<UInt8>], within size: Int) -> (places: [String: Place], records: [Place])? {
+        var places: [String: Place] = [:], records: [Place] = []
         for table in tables {
             guard let (listed, removed) = listedPlaces(table) else { return nil }
             if places.isEmpty { places.reserveCapacity(listed.count) }
@@ -131,8 +137,9 @@ enum EditionPack {
                 guard place.count == 2, place[0] >= 0, place[1] >= 0, place[0] + place[1] <= size else { return nil }
                 places[path] = Place(offset: place[0], length: place[1])
             }
+            if let place = places[recordsPath], listed[recordsPath] != nil { records.append(place) }
         }
-        return places
+        return (places, records)
     }
 
     /// The table's `files` and `removed`, read by `PackJSON`, or by Foundation when that cannot.
@@ -213,15 +220,35 @@ extension EditionPack {
             (self.keys, self.dataKey, self.dataPaths) = (keys, dataKey, dataPaths)
         }
 
-        init?(_ bytes: [UInt8]) {
-            guard let (keys, dataKey, dataPaths) = Self.read(bytes) else { return nil }
-            self.keys = keys.compactMapValues(Self.bytes(hex:))
+        /// The records `bytes` (or `bytes(since:)`, given the records `old` they follow) wrote.
+        init?(_ bytes: [UInt8], after old: Records? = nil) {
+            guard let (keys, dataKey, dataPaths, removed) = Self.read(bytes) else { return nil }
+            let read = keys.compactMapValues(Self.bytes(hex:))
+            guard read.count == keys.count else { return nil }
+            if let removed {
+                // What changed since `old`: nothing to apply it to is a damaged chain.
+                guard var all = old?.keys else { return nil }
+                for path in removed { all[path] = nil }
+                all.merge(read) { _, new in new }
+                self.keys = all
+            } else {
+                self.keys = read
+            }
             self.dataKey = Self.bytes(hex: dataKey) ?? []
             self.dataPaths = dataPaths
-            guard self.keys.count == keys.count else { return nil }
         }
 
-        var bytes: [UInt8] {
+        var bytes: [UInt8] { Self.json(keys, dataKey: dataKey, dataPaths: dataPaths) }
+
+        /// What changed since `old`, for the preview's chained tables (`EditionPack.chainLimit`):
+        /// the keys that differ or are new, the paths gone (`removed`), and the data files' key and
+        /// paths. A save changes a few of a large edition's 16,000 records.
+        func bytes(since old: Records) -> [UInt8] {
+            let changed = keys.filter { old.keys[$0.key] != $0.value }
+            return Self.json(changed, dataKey: dataKey, dataPaths: dataPaths, removed: old.keys.keys.filter { keys[$0] == nil })
+        }
+
+        private static func json(_ keys: [String: [UInt8]], dataKey: [UInt8], dataPaths: [String], removed: [String]? = nil) -> [UInt8] {
             var json = JSONWriter()
             json.object { object in
                 object.field("data_key") { $0.hexString(dataKey) }
@@ -231,15 +258,21 @@ extension EditionPack {
                         for path in keys.keys.sorted() { entries.field(path) { $0.hexString(keys[path] ?? []) } }
                     }
                 }
+                if let removed { object.field("removed") { list in list.array(removed.sorted()) { item, path in item.string(path) } } }
             }
             return json.bytes
         }
 
-        /// The records' three fields, read by `PackJSON`, or by Foundation when that cannot.
-        private static func read(_ bytes: [UInt8]) -> (keys: [String: String], dataKey: String, dataPaths: [String])? {
-            var reader = PackJSON(bytes[...]), keys: [String: String]?, dataKey: String?, dataPaths: [String]?
+        /// The records' fields, read by `PackJSON`, or by Foundation when that cannot; `removed`
+        /// only in what `bytes(since:)` wrote.
+        private static func read(_ bytes: [UInt8]) -> (keys: [String: String], dataKey: String, dataPaths: [String], removed: [String]?)? {
+            var reader = PackJSON(bytes[...]), keys: [String: String]?, dataKey: String?, dataPaths: [String]?, removed: [String]?
             let read = reader.object { reader, field in
                 switch field {
+                case "removed":
+                    var paths: [String] = []
+                    removed = reader.array { reader in reader.string().map { paths.append($0) } != nil } ? paths : nil
+                    return removed != nil
                 case "data_key":
                     dataKey = reader.string()
                     return dataKey != nil
@@ -255,11 +288,12 @@ extension EditionPack {
                     return false
                 }
             }
-            if read, reader.atEnd, let keys, let dataKey, let dataPaths { return (keys, dataKey, dataPaths) }
+            if read, reader.atEnd, let keys, let dataKey, let dataPaths { return (keys, dataKey, dataPaths, removed) }
             guard let json = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
                   let keys = json["keys"] as? [String: String], let dataKey = json["data_key"] as? String,
                   let dataPaths = json["data_paths"] as? [String] else { return nil }
-            return (keys, dataKey, dataPaths)
+            guard let gone = json["removed"] else { return (keys, dataKey, dataPaths, nil) }
+            return (gone as? [String]).map { (keys, dataKey, dataPaths, $0) }
         }
 
         private static func bytes(hex: String) -> [UInt8]? {

@@ -41,7 +41,7 @@ struct PreviousEdition: Sendable, CustomStringConvertible {
         let size = chunks.count * Sealer.chunkSize
         let tables = (earlier + [table]).map { EditionPack.Place(offset: $0[0], length: $0[1]) }
         guard tables.allSatisfy({ $0.offset >= 0 && $0.length >= 0 && $0.offset + $0.length <= size }),
-              let places = EditionPack.places(ofChain: tables.map { gather(chunkBytes, $0)[...] }, within: size) else { return nil }
+              let (places, recordsPlaces) = EditionPack.chain(tables.map { gather(chunkBytes, $0)[...] }, within: size) else { return nil }
         // Each file copied straight from the chunks that hold it, on every core: joining the
         // chunks first, then copying each file, took one core two passes over the pack.
         let listed = Array(places)
@@ -51,7 +51,14 @@ struct PreviousEdition: Sendable, CustomStringConvertible {
         var files: [String: [UInt8]] = [:]
         files.reserveCapacity(listed.count)
         for batch in batches { for file in batch { files[file.path] = file.bytes } }
-        guard let records = files.removeValue(forKey: EditionPack.recordsPath).flatMap(EditionPack.Records.init) else { return nil }
+        files[EditionPack.recordsPath] = nil
+        // The records of a chained table are what changed since the table before's.
+        var records: EditionPack.Records?
+        for place in recordsPlaces {
+            guard let next = EditionPack.Records(gather(chunkBytes, place), after: records) else { return nil }
+            records = next
+        }
+        guard let records else { return nil }
         return PreviousEdition(files: files, records: records,
                                layout: PackLayout(chunks: chunks, places: places, table: tables[tables.count - 1], tables: Array(tables.dropLast())))
     }

@@ -78,7 +78,7 @@ final class SealingSink: SiteSink {
         let files = keeping ? edition : [:]
         if let previous, let layout = previous.layout,
            let part = additions(made.filter { records.keys[$0.key] != nil }, edition: edition, records: records, to: previous, layout: layout) {
-            let pack = try addChunks(part.added, keeping: part.kept, to: layout)
+            let pack = try addChunks(part.added, keeping: part.kept, to: layout, chains: part.chains)
             return Published(manifest: try handManifest(pack, generation: generation), layout: pack, files: files, records: records)
         }
         edition[EditionPack.recordsPath] = records.bytes
@@ -91,12 +91,19 @@ final class SealingSink: SiteSink {
     /// when they changed), and the places of the rest of the `edition`, which the last pack holds
     /// as they are (they were carried from it); nil when adding would make the pack more than
     /// twice a whole one, or the last build's chunks are not all in the output as it left them.
+    /// The table chains (`EditionPack.chainLimit`), and so do the records: they list what changed
+    /// since the last table's, or, when the chain starts again, every file's.
     private func additions(_ made: [String: [UInt8]], edition: [String: [UInt8]], records: EditionPack.Records, to previous: PreviousEdition,
-                           layout: PackLayout) -> (added: [String: [UInt8]], kept: [String: EditionPack.Place])? {
+                           layout: PackLayout) -> (added: [String: [UInt8]], kept: [String: EditionPack.Place], chains: Bool)? {
         var added = made.filter { layout.places[$0.key] == nil || previous.files[$0.key] != $0.value }
-        if records != previous.records { added[EditionPack.recordsPath] = records.bytes }
         var kept = layout.places
         for path in layout.places.keys where added[path] != nil || (edition[path] == nil && path != EditionPack.recordsPath) { kept[path] = nil }
+        let chains = layout.tables.count + 1 < EditionPack.chainLimit
+        // A table that starts the chain again must not list the last chained records.
+        if records != previous.records || (!chains && (!added.isEmpty || kept.count < layout.places.count)) {
+            added[EditionPack.recordsPath] = chains ? records.bytes(since: previous.records) : records.bytes
+            kept[EditionPack.recordsPath] = nil
+        }
         let adding = added.values.reduce(layout.table.length) { $0 + $1.count }
         let whole = kept.values.reduce(adding) { $0 + $1.length }
         let count = layout.chunks.count + (added.isEmpty && kept.count == layout.places.count ? 0 : Sealer.chunkCount(adding))
@@ -104,16 +111,16 @@ final class SealingSink: SiteSink {
         let old = layout.chunks.map { name in (sealer.path(of: name), last.kept(sealer.path(of: name), Self.key(name))) }
         guard old.allSatisfy({ $0.1 != nil }) else { return nil }
         self.kept.withLock { for (path, record) in old { $0[path] = record } }
-        return (added, kept)
+        return (added, kept, chains)
     }
 
     /// Seals `added` and a new table as chunks after the last pack's, and hands them on; the
     /// layout of the pack they make with the last one's. Nothing is sealed when nothing changed.
     /// The table lists what changed, chained after the last pack's tables, unless the chain is
     /// full (`EditionPack.chainLimit`); then it lists every file, and the chain starts again.
-    private func addChunks(_ added: [String: [UInt8]], keeping kept: [String: EditionPack.Place], to layout: PackLayout) throws -> PackLayout {
+    private func addChunks(_ added: [String: [UInt8]], keeping kept: [String: EditionPack.Place], to layout: PackLayout,
+                           chains: Bool) throws -> PackLayout {
         if added.isEmpty, kept.count == layout.places.count { return layout }
-        let chains = layout.tables.count + 1 < EditionPack.chainLimit
         let removed = chains ? layout.places.keys.filter { kept[$0] == nil && added[$0] == nil } : nil
         let part = EditionPack.segment(added, at: layout.chunks.count * Sealer.chunkSize, keeping: kept, removing: removed)
         let names = try handChunks(part.segment, first: layout.chunks.count)
