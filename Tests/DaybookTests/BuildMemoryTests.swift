@@ -42,8 +42,57 @@ import Testing
             let state = try #require(memory.state, "\(name)")
             for (path, stat) in state.entries { #expect(FileStat(path: journal.root.path + "/" + path) == stat, "\(name): \(path)") }
             #expect(state.entries.map(\.path) == (try JournalFiles.scan(journal.root)).entries, "\(name)")
+            // The preview's search documents are what the next build would read back from disk.
+            if remembersRows {
+                let saved = await memory.search[SearchCache.file.name]?.value
+                let disk = SearchCache.read(folder: journal.cache, parseKey: try #require(saved?.parseKey, "\(name)"))
+                #expect(saved.map { Self.summary($0.documents, $0.origin) } == disk.map { Self.summary($0.documents, $0.origin) },
+                        "\(name): the search documents")
+            }
             try await IncrementalBuildTests.expectSameAsFullBuild(journal, name)
         }
+    }
+
+    /// Every search document by key, its terms spelled out, and where the set came from.
+    static func summary(_ documents: SearchDocuments, _ origin: SearchCache.Origin) -> [String] {
+        let base = "origin \(ContentHash.hex(origin.base.digest)) \(origin.base.bytes) \(origin.logBytes) \(origin.termCount)"
+        return [base] + documents.documents.map { key, document in
+            let terms = zip(document.terms, document.frequencies).map { "\(documents.terms[Int($0)])=\($1)" }.sorted()
+            let filters = document.filters.map { documents.terms[Int($0)] }.sorted()
+            return "\(ContentHash.hex(key)) \(document.length) \(terms) \(filters)"
+        }.sorted()
+    }
+
+    /// A save takes the search documents from the last build's memory, not from disk: here a
+    /// memory whose documents all carry a made-up term, which the search index then shows.
+    @Test func aContinuedBuildTakesTheSearchDocumentsFromTheLastBuild() async throws {
+        let journal = try TemporaryJournal(IncrementalBuildTests.journalFiles())
+        defer { journal.remove() }
+        var options = BuildOptions(journal: journal.root)
+        options.remembersRows = true
+        let first = try #require(try await Builder.run(options).memory)
+        let mark = "zzmemorymark"
+        let marked = first.search.mapValues { saving in
+            Task { () -> SearchMemory.Remembered? in
+                guard var remembered = await saving.value else { return nil }
+                let number = Int32(remembered.documents.terms.count)
+                remembered.documents.appendTerms([mark])
+                for (key, var document) in remembered.documents.documents {
+                    document.terms.append(number)
+                    document.frequencies.append(1)
+                    remembered.documents.set(document, for: key)
+                }
+                return remembered
+            }
+        }
+        #expect(!marked.isEmpty)
+        let memory = BuildMemory(journal: first.journal, output: first.output, state: first.state, cache: first.cache, templates: first.templates,
+                                 files: first.files, editions: first.editions, photoCandidates: first.photoCandidates, rows: first.rows,
+                                 search: marked)
+        try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2\ndate: 2024-03-02 09:00\ntags: [walks]\n---\nChanged words.\n")
+        _ = try await Builder.run(options, continuing: memory)
+        let index = try tree(journal.site).filter { $0.key.hasPrefix("search/") }.values.map { String(decoding: $0, as: UTF8.self) }
+        #expect(index.contains { $0.contains(mark) }, "the index shows the remembered documents")
     }
 
     /// A save renders again the lists that show the edited entry, whose other rows it takes from

@@ -66,6 +66,8 @@ struct FeatureInput: Sendable {
     /// may name photos, and the journal's files that changed since. The photo scan reads only
     /// those again (`PhotoLibrary.load`).
     var lastPhotoScan: (candidates: Set<String>, changed: Set<String>)?
+    /// The preview's search documents between its builds (`SearchMemory`).
+    var searchMemory: SearchMemory?
     /// Whether a cache of earlier builds may be read (a writing build that uses the cache).
     var readsCache: Bool { options.writes && options.useCache }
 }

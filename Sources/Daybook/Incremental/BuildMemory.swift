@@ -26,6 +26,8 @@ public final class BuildMemory: Sendable {
     let photoCandidates: Set<String>?
     /// The rows of lists the build found or made (`BuildOptions.remembersRows`).
     let rows: RowMemory.Rows
+    /// The search caches as the build saved them (`SearchMemory`), by cache file.
+    let search: [String: SearchMemory.Saving]
 
     struct ParsedTemplates: Sendable {
         var overrides: [String: [UInt8]]
@@ -34,7 +36,8 @@ public final class BuildMemory: Sendable {
     }
 
     init(journal: String, output: String, state: UpToDate?, cache: BuildCache?, templates: ParsedTemplates?, files: JournalFiles?,
-         editions: [String: RememberedEdition] = [:], photoCandidates: Set<String>? = nil, rows: RowMemory.Rows = [:]) {
+         editions: [String: RememberedEdition] = [:], photoCandidates: Set<String>? = nil, rows: RowMemory.Rows = [:],
+         search: [String: SearchMemory.Saving] = [:]) {
         self.journal = journal
         self.output = output
         self.state = state
@@ -44,6 +47,7 @@ public final class BuildMemory: Sendable {
         self.editions = editions
         self.photoCandidates = photoCandidates
         self.rows = rows
+        self.search = search
     }
 
     /// Whether this memory describes the journal and output `options` build.

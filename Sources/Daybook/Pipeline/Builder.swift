@@ -175,7 +175,8 @@ struct Build {
         report.memory = BuildMemory(journal: options.journal.standardizedFileURL.path,
                                     output: options.writtenOutput.standardizedFileURL.path, state: state, cache: cache,
                                     templates: loaded.templateFiles, files: loaded.files, editions: written.editions,
-                                    photoCandidates: loaded.photos?.library.candidates, rows: loaded.rowMemory?.rows ?? [:])
+                                    photoCandidates: loaded.photos?.library.candidates, rows: loaded.rowMemory?.rows ?? [:],
+                                    search: loaded.searchMemory?.saved ?? [:])
         timer.lap(fingerprint == nil ? "save cache" : "save cache and state")
         report.seconds = timer.total
     }

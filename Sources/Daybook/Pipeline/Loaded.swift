@@ -29,6 +29,9 @@ struct Loaded: Sendable {
     /// The rows of lists kept from the last build of this process and made by this one, shared
     /// by the public pass and the editions (`BuildOptions.remembersRows`).
     var rowMemory: RowMemory?
+    /// The preview's search documents between its builds, shared by the public pass and the
+    /// editions (`SearchMemory`).
+    var searchMemory: SearchMemory?
 }
 
 /// One entry file's outcome: parsed or taken from the cache.

@@ -82,6 +82,7 @@ extension WriteStage {
         // The edition's search index keeps a cache of its own (`SearchCache.file(edition:)`).
         var input = FeatureInput(options: editionOptions, files: loaded.files, settings: settings, edition: edition.id)
         input.options.useCache = options.useCache
+        input.searchMemory = loaded.searchMemory
         // The features load (the search cache is read from disk) while the journal is assembled.
         let (featureInput, reused) = (input, loaded.unassembled)
         async let loading = Features.load(featureInput, reusing: reused)

@@ -13,6 +13,8 @@ struct Search: Feature {
     var cache = SearchCache.file
     /// The reading of the search cache, started at load so it runs beside the entries' reading.
     var cacheRead: Task<(documents: SearchDocuments, origin: SearchCache.Origin)?, Never>?
+    /// The preview's documents between its builds, instead of the cache on disk.
+    var memory: SearchMemory?
     /// What the data stage reuses and makes; set by `planData`.
     var plan: SearchPlan?
     /// The search box's words as JSON, for `search-ui.js`'s `data-words`; set by `assemble`.
@@ -30,9 +32,12 @@ struct Search: Feature {
 
     static func load(_ input: FeatureInput) async -> (feature: Search, problems: [Diagnostic]) {
         let on = input.settings.search, folder = input.options.cacheFolder, key = Builder.parseKey(input.settings)
-        let cache = SearchCache.file(edition: input.edition)
-        let read = on && input.readsCache ? Task { SearchCache.read(folder: folder, parseKey: key, file: cache) } : nil
-        return (Search(isOn: on, savesCache: input.options.writes, cache: cache, cacheRead: read), [])
+        let cache = SearchCache.file(edition: input.edition), memory = input.searchMemory
+        let read = on && input.readsCache ? Task {
+            if let memory, let remembered = await memory.documents(of: cache, parseKey: key) { return Optional(remembered) }
+            return SearchCache.read(folder: folder, parseKey: key, file: cache)
+        } : nil
+        return (Search(isOn: on, savesCache: input.options.writes, cache: cache, cacheRead: read, memory: memory), [])
     }
 
     /// `site.search.index`, the index folder from the page, for `search.js`; false when off.
@@ -85,9 +90,11 @@ struct Search: Feature {
         let index = try await SearchIndex.build(view, documents: &plan.documents, keys: plan.keys, records: plan.records,
                                                 recordKeys: plan.recordKeys, stamp: plan.stamp, emit: making.emit, jobs: making.jobs)
         // The documents are saved while the pages render.
-        let saving = savesCache ? Task { [plan, cache, folder = making.cacheFolder, settings = view.journal.settings] in
+        guard savesCache else { return DataFiles(files: index.files, paths: index.paths) }
+        let saved = Task { [plan, cache, folder = making.cacheFolder, settings = view.journal.settings] in
             plan.save(folder: folder, settings: settings, file: cache)
-        } : nil
-        return DataFiles(files: index.files, paths: index.paths, saving: saving)
+        }
+        memory?.remember(cache, saved)
+        return DataFiles(files: index.files, paths: index.paths, saving: Task { _ = await saved.value })
     }
 }

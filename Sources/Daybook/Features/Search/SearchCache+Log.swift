@@ -22,14 +22,15 @@ extension SearchCache {
         var removed: [[UInt8]]
     }
 
-    /// Appends `change`; false when the base should be written anew instead.
-    static func append(_ change: Change, folder: URL, origin: Origin, file: CacheFile = file) -> Bool {
+    /// Appends `change`; the base and how much of its log a load would now read, nil when the
+    /// base should be written anew instead.
+    static func append(_ change: Change, folder: URL, origin: Origin, file: CacheFile = file) -> CacheFile.Origin? {
         file.append(folder: folder, origin: origin.base) { writer in
             writer.varint(change.firstTerm)
             writer.list(change.terms) { $0.string($1) }
             writer.list(change.documents) { write($1.0, $1.1, to: &$0) }
             writer.list(change.removed) { $0.data($1) }
-        } != nil
+        }
     }
 
     /// Applies the log's records that follow `origin`'s base to `documents`.

@@ -72,8 +72,10 @@ enum SearchCache {
     }
 
     /// Writes `documents`, whose terms must all be sorted (see `SearchDocuments.keeping`), as the
-    /// base file, and empties the log.
-    static func save(_ documents: SearchDocuments, folder: URL, parseKey: [UInt8], file: CacheFile = file) {
+    /// base file, and empties the log. Returns where a load would now find them to come from;
+    /// nil when they were not written.
+    @discardableResult
+    static func save(_ documents: SearchDocuments, folder: URL, parseKey: [UInt8], file: CacheFile = file) -> Origin? {
         precondition(documents.sortedCount == documents.terms.count, "save what `keeping` returns")
         var writer = ByteWriter(capacity: 16 * documents.terms.count + 700 * documents.documents.count)
         writer.int(format)
@@ -81,7 +83,7 @@ enum SearchCache {
         writer.data(parseKey)
         writer.list(documents.terms) { $0.string($1) }
         writer.list(documents.documents) { write($1.key, $1.value, to: &$0) }
-        file.writeBase(writer.bytes, folder: folder)
+        return file.writeBase(writer.bytes, folder: folder).map { Origin(base: $0, termCount: documents.terms.count) }
     }
 }
 

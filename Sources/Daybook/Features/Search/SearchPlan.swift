@@ -68,17 +68,29 @@ struct SearchPlan: Sendable {
     }
 
     /// Saves the documents of this journal's entries when they differ from the cache's: a few
-    /// changes appended to the log, else everything anew.
-    func save(folder: URL, settings: Settings, file: CacheFile) {
+    /// changes appended to the log, else everything anew. Returns them as a load of the cache
+    /// would now find them (`SearchMemory`); nil when they could not be saved.
+    @discardableResult
+    func save(folder: URL, settings: Settings, file: CacheFile) -> SearchMemory.Remembered? {
+        let parseKey = Builder.parseKey(settings)
         let current = Set(keys)
         let removed = documents.documents.keys.filter { !current.contains($0) }
-        guard !added.isEmpty || !removed.isEmpty || origin == nil else { return }
+        if added.isEmpty, removed.isEmpty, let origin { return SearchMemory.Remembered(parseKey: parseKey, documents: documents, origin: origin) }
         if let origin, added.count + removed.count <= max(64, keys.count / 8) {
             let change = SearchCache.Change(firstTerm: origin.termCount, terms: Array(documents.terms[origin.termCount...]),
                                             documents: added.compactMap { key in documents[key].map { (key, $0) } },
                                             removed: removed)
-            if SearchCache.append(change, folder: folder, origin: origin, file: file) { return }
+            if let base = SearchCache.append(change, folder: folder, origin: origin, file: file) {
+                // As a load applies the log: the removed documents go.
+                var saved = documents
+                for key in removed { saved.set(nil, for: key) }
+                return SearchMemory.Remembered(parseKey: parseKey, documents: saved,
+                                               origin: SearchCache.Origin(base: base, termCount: saved.terms.count))
+            }
         }
-        SearchCache.save(documents.keeping(keys), folder: folder, parseKey: Builder.parseKey(settings), file: file)
+        let kept = documents.keeping(keys)
+        return SearchCache.save(kept, folder: folder, parseKey: parseKey, file: file).map {
+            SearchMemory.Remembered(parseKey: parseKey, documents: kept, origin: $0)
+        }
     }
 }
