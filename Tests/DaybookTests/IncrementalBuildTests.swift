@@ -192,6 +192,32 @@ import Testing
         try await Self.expectSameAsFullBuild(journal, "edit late in a body")
     }
 
+    /// Lists of short rows (a tag's, a year's) show an entry's title, date and rating: an edit of
+    /// its opening words, which lists of full rows show, leaves them as they are.
+    @Test func anEditOfTheOpeningWordsLeavesTheListsOfShortRows() async throws {
+        let journal = try TemporaryJournal(Self.journalFiles())
+        defer { journal.remove() }
+        _ = try await Self.build(journal.root)
+        let before = Self.modificationTimes(journal.site)
+        // As many words as before: the year calendar and the numbers page count them.
+        try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2\ndate: 2024-03-02 09:00\ntags: [walks]\n---\nFirst words of day 2.\n\nA later paragraph.\n")
+        let report = try await Self.build(journal.root)
+        // The entry's page, its month's, and its two neighbours' (their pagers list it): not its
+        // tag's or its year's, which would come out the same and so never show in what is written.
+        #expect(report.stages.contains { $0.name.hasPrefix("render 4 of ") }, "\(report.stages.map(\.name))")
+        let after = Self.modificationTimes(journal.site)
+        let changed = Set(after.filter { before[$0.key] != $0.value }.keys.filter { !$0.hasPrefix("search/") })
+        #expect(changed.isSuperset(of: ["2024/03/02/day-2/index.html", "2024/03/index.html"]), "\(changed.sorted())")
+        #expect(changed.isDisjoint(with: ["tags/walks/index.html", "2024/index.html"]), "\(changed.sorted())")
+        try await Self.expectSameAsFullBuild(journal, "edit of the opening words")
+        // A new title shows in the short rows too.
+        try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day two\ndate: 2024-03-02 09:00\ntags: [walks]\n---\nFirst words of day 2.\n\nA later paragraph.\n")
+        _ = try await Self.build(journal.root)
+        let retitled = Self.modificationTimes(journal.site)
+        #expect(retitled["tags/walks/index.html"] != after["tags/walks/index.html"] && retitled["2024/index.html"] != after["2024/index.html"])
+        try await Self.expectSameAsFullBuild(journal, "new title")
+    }
+
     @Test func aBuildWithNothingChangedRendersAndWritesNothing() async throws {
         let journal = try TemporaryJournal(Self.journalFiles())
         defer { journal.remove() }

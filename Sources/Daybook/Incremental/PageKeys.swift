@@ -50,10 +50,13 @@ struct PageKeys: Sendable {
         var hasher = ContentHash.Hasher()
         hasher.add(siteKey)
         hasher.add(page.sitePath(in: journal))
-        let whole = page.entryShownWhole, datesOnly = page.showsEntryDatesOnly
+        let whole = page.entryShownWhole, datesOnly = page.showsEntryDatesOnly, compact = page.showsCompactRows
         for index in page.entriesShown(in: journal) {
             if datesOnly {
                 hasher.add(journal.entries[index].date.iso8601)
+                hasher.add(journal.paths[index])
+            } else if compact {
+                addCompactRow(index, to: &hasher)
                 hasher.add(journal.paths[index])
             } else if index == whole {
                 hasher.add(entryKeys[index])
@@ -67,5 +70,22 @@ struct PageKeys: Sendable {
         // for every page of the site.
         for index in features.indices { hasher.add(features[index].key(for: page)) }
         return hasher.finish()
+    }
+
+    /// What a short row shows of entry `index` (`PageContext.compactRow`): its title as the
+    /// journal was assembled (a first-line title included), every field of its date, its rating.
+    private func addCompactRow(_ index: Int, to hasher: inout ContentHash.Hasher) {
+        let title = journal.entries[index].title, date = journal.entries[index].date
+        hasher.add(title.map { "+" + $0 } ?? "-")
+        // Field by field: an array of them would be made for each of a long list's entries.
+        hasher.add(number: date.year)
+        hasher.add(number: date.month)
+        hasher.add(number: date.day)
+        hasher.add(number: date.hour)
+        hasher.add(number: date.minute)
+        hasher.add(number: date.second)
+        hasher.add(number: date.utcOffset)
+        hasher.add(number: date.hasTime ? 1 : 0)
+        hasher.add(number: journal.entries[index].rating ?? -1)
     }
 }

@@ -37,6 +37,9 @@ struct Page: Sendable, Hashable {
     /// Whether the page shows of its entries only their dates and addresses (`PageKind`).
     var showsEntryDatesOnly: Bool { kind.showsEntryDatesOnly }
 
+    /// Whether the page shows its entries in short rows only (`PageKind`).
+    var showsCompactRows: Bool { kind.showsCompactRows }
+
     /// The entry whose whole file (body included) the page shows, if any.
     var entryShownWhole: Int? { kind.showsWholeEntry ? index : nil }
 

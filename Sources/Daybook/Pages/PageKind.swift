@@ -18,6 +18,11 @@ protocol PageKind: Sendable {
     /// and last visits, pins leading to entries), no title, excerpt or count of words: its key
     /// takes those alone, so editing an entry's words does not make it again.
     static var showsEntryDatesOnly: Bool { get }
+    /// True for a kind that shows its entries in short rows (`entry-row-compact`: title, date,
+    /// rating and address; `PageContext.compactRow`) and nothing else of them: its key takes
+    /// those alone, so editing an entry's words, tags or place does not make it again (a tag's
+    /// page lists a thousand entries at 10,000). What a feature adds to the page is in its key.
+    static var showsCompactRows: Bool { get }
     /// False for a kind whose pages only send the reader elsewhere (redirects): left out of the sitemap.
     static var inSitemap: Bool { get }
     /// True for a kind whose lists' rows are those of every other such kind at the same depth,
@@ -31,6 +36,7 @@ protocol PageKind: Sendable {
 extension PageKind {
     static var showsWholeEntry: Bool { false }
     static var showsEntryDatesOnly: Bool { false }
+    static var showsCompactRows: Bool { false }
     static var inSitemap: Bool { true }
     static var sharesRows: Bool { false }
     static func entriesShown(_ index: Int, in journal: Journal) -> [Int] { [] }

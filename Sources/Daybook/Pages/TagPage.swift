@@ -2,6 +2,7 @@
 enum TagPage: PageKind {
     static let template = "tag"
     static let sharesRows = true
+    static let showsCompactRows = true
 
     static func indices(in journal: Journal) -> Range<Int> { journal.tags.indices }
 

@@ -2,6 +2,7 @@
 enum YearPage: PageKind {
     static let template = "year"
     static let sharesRows = true
+    static let showsCompactRows = true
 
     static func indices(in journal: Journal) -> Range<Int> { journal.years.indices }
 

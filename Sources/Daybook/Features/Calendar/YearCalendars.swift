@@ -8,6 +8,8 @@ struct YearCalendars: Feature {
     var shading: CalendarShading?
     /// The archives' per-day data, for its key; worked out once the journal is assembled.
     var archivesKey = ""
+    /// The journal, for the year pages' keys.
+    var journal: Journal?
 
     static let settingsKeys: Set<String> = ["calendar"]
 
@@ -33,22 +35,31 @@ struct YearCalendars: Feature {
     /// not cover: each written day, its counts and the address of its first entry join it here.
     mutating func assemble(_ journal: inout Journal) {
         archivesKey = Self.archivesKey(journal)
+        self.journal = journal
     }
 
     /// The days the archives' calendar of `journal` shows, for the key of its archives (a
     /// journal's own archives, `JournalScoped<ArchivesPage>`, take it for that journal alone).
     static func archivesKey(_ journal: Journal) -> String {
-        guard CalendarShading(rawValue: journal.settings.calendar) != nil, let newest = journal.years.first else { return "" }
-        let days = DayTally.tally(journal, DayTally.entries(of: newest, in: journal))
+        guard let newest = journal.years.first else { return "" }
+        return daysKey(journal, year: newest)
+    }
+
+    /// Each written day of `year` as a calendar shows it: its counts and the address of its first entry.
+    static func daysKey(_ journal: Journal, year: Int) -> String {
+        guard CalendarShading(rawValue: journal.settings.calendar) != nil else { return "" }
+        let days = DayTally.tally(journal, DayTally.entries(of: year, in: journal))
         return days.sorted { $0.key < $1.key }.map { day, tally in
             "\(day.iso8601) \(tally.entries) \(tally.words) \(journal.paths[tally.first])"
         }.joined(separator: "\n")
     }
 
-    /// A year page's key already holds every entry of its year (`YearPage.entriesShown`: dates,
-    /// word counts and addresses), which is all its calendar shows.
+    /// A year page keys its entries by their short rows (`PageKind.showsCompactRows`), which hold
+    /// no count of words: its calendar's days join its key here.
     func key(for page: Page) -> String {
-        page.is(ArchivesPage.self) ? archivesKey : ""
+        if page.is(ArchivesPage.self) { return archivesKey }
+        guard page.is(YearPage.self), let journal, journal.years.indices.contains(page.index) else { return "" }
+        return Self.daysKey(journal, year: journal.years[page.index])
     }
 
     func context(for page: PageContext) -> [String: Any] {

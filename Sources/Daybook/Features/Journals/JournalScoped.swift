@@ -42,6 +42,7 @@ enum JournalScoped<Base: PageKind>: PageKind {
     }
 
     static var showsEntryDatesOnly: Bool { Base.showsEntryDatesOnly }
+    static var showsCompactRows: Bool { Base.showsCompactRows }
     static var inSitemap: Bool { Base.inSitemap }
 
     /// What the base kind shows of the journal's entries; for the numbers, the figures; for the

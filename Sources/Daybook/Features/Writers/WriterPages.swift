@@ -29,6 +29,7 @@ enum WritersPage: SinglePageKind {
 enum WriterPage: PageKind {
     static let template = "writer"
     static let sharesRows = true
+    static let showsCompactRows = true
 
     static func indices(in journal: Journal) -> Range<Int> {
         let index = WriterIndex.of(journal)
