@@ -192,6 +192,27 @@ import Testing
         try await Self.expectSameAsFullBuild(journal, "edit late in a body")
     }
 
+    /// Words added past the excerpt change the entry's page and the pages that count words (its
+    /// year's calendar, the archives' calendar of the newest year, the numbers), not the lists
+    /// that show the entry: no row shows a count.
+    @Test func wordsAddedPastTheExcerptLeaveTheListsAsTheyAre() async throws {
+        let long = String(repeating: "A long opening sentence that fills the excerpt. ", count: 5)
+        var files = Self.journalFiles()
+        files["entries/2024-03-02-day.md"] = "---\ntitle: Day 2\ndate: 2024-03-02 09:00\ntags: [walks]\n---\n\(long)\n\nThe end.\n"
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        _ = try await Self.build(journal.root)
+        let before = Self.modificationTimes(journal.site)
+        try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2\ndate: 2024-03-02 09:00\ntags: [walks]\n---\n\(long)\n\nThe end, and then a few more words.\n")
+        let report = try await Self.build(journal.root)
+        let changed = Self.modificationTimes(journal.site).filter { before[$0.key] != $0.value }.keys.filter { !$0.hasPrefix("search/") }
+        #expect(Set(changed) == ["2024/03/02/day-2/index.html", "2024/index.html", "archives/index.html", "stats/index.html"],
+                "\(changed.sorted())")
+        // Those four alone are made again: not the month, the tag, the neighbours or the home page.
+        #expect(report.stages.contains { $0.name.hasPrefix("render 4 of ") }, "\(report.stages.map(\.name))")
+        try await Self.expectSameAsFullBuild(journal, "words past the excerpt")
+    }
+
     /// Lists of short rows (a tag's, a year's) show an entry's title, date and rating: an edit of
     /// its opening words, which lists of full rows show, leaves them as they are.
     @Test func anEditOfTheOpeningWordsLeavesTheListsOfShortRows() async throws {

@@ -2,10 +2,16 @@
 extension Entry {
     /// A digest of everything a list or a pager can show of the entry: all it was parsed to but
     /// its body (its excerpt is in). Its address is not: pages hash it beside, since a clash
-    /// elsewhere in the journal can change it.
+    /// elsewhere in the journal can change it. Nor are its count of words, which no row shows
+    /// (the pages that count words, the calendars, the numbers and a writer's page, key the
+    /// counts themselves), and the lines of its front matter's keys, which only messages name:
+    /// so words added past the excerpt make the entry's page again, not the lists that show it.
     var listKey: [UInt8] {
+        var entry = bodyless
+        entry.wordCount = 0
+        entry.keyLines = [:]
         var writer = ByteWriter(capacity: 512)
-        bodyless.encode(into: &writer)
+        entry.encode(into: &writer)
         return ContentHash.digest(writer.bytes)
     }
 
