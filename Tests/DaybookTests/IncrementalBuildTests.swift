@@ -167,18 +167,29 @@ import Testing
         try await Self.expectSameAsFullBuild(journal, "edit in January")
     }
 
-    @Test func rewritesOnlyTheFilesWhoseContentChanged() async throws {
+    /// Day 2 of the test journal, whose opening sentence fills its excerpt, ending with `end`.
+    static func longDayTwo(_ end: String) -> String {
         let long = String(repeating: "A long opening sentence that fills the excerpt. ", count: 5)
-        var files = Self.journalFiles()
-        files["entries/2024-03-02-day.md"] = "---\ntitle: Day 2\ndate: 2024-03-02 09:00\ntags: [walks]\n---\n\(long)\n\nThe end.\n"
+        return "---\ntitle: Day 2\ndate: 2024-03-02 09:00\ntags: [walks]\n---\n\(long)\n\n\(end)\n"
+    }
+
+    /// The test journal, built, with day 2 as `longDayTwo("The end.")`.
+    static func builtWithLongDayTwo() async throws -> TemporaryJournal {
+        var files = journalFiles()
+        files["entries/2024-03-02-day.md"] = longDayTwo("The end.")
         let journal = try TemporaryJournal(files)
+        _ = try await build(journal.root)
+        return journal
+    }
+
+    @Test func rewritesOnlyTheFilesWhoseContentChanged() async throws {
+        let journal = try await Self.builtWithLongDayTwo()
         defer { journal.remove() }
-        _ = try await Self.build(journal.root)
         let before = Self.modificationTimes(journal.site)
         // Past the excerpt, so only the entry's own page changes, and only it is rendered: its
         // neighbours, month, year and tag pages show what lists show of it, which did not change.
         // As many words as before: the year calendar and the numbers page count them.
-        try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2\ndate: 2024-03-02 09:00\ntags: [walks]\n---\n\(long)\n\nThe close.\n")
+        try journal.write("entries/2024-03-02-day.md", Self.longDayTwo("The close."))
         let report = try await Self.build(journal.root)
         let after = Self.modificationTimes(journal.site)
         #expect(Set(after.keys) == Set(before.keys))
@@ -196,14 +207,10 @@ import Testing
     /// year's calendar, the archives' calendar of the newest year, the numbers), not the lists
     /// that show the entry: no row shows a count.
     @Test func wordsAddedPastTheExcerptLeaveTheListsAsTheyAre() async throws {
-        let long = String(repeating: "A long opening sentence that fills the excerpt. ", count: 5)
-        var files = Self.journalFiles()
-        files["entries/2024-03-02-day.md"] = "---\ntitle: Day 2\ndate: 2024-03-02 09:00\ntags: [walks]\n---\n\(long)\n\nThe end.\n"
-        let journal = try TemporaryJournal(files)
+        let journal = try await Self.builtWithLongDayTwo()
         defer { journal.remove() }
-        _ = try await Self.build(journal.root)
         let before = Self.modificationTimes(journal.site)
-        try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2\ndate: 2024-03-02 09:00\ntags: [walks]\n---\n\(long)\n\nThe end, and then a few more words.\n")
+        try journal.write("entries/2024-03-02-day.md", Self.longDayTwo("The end, and then a few more words."))
         let report = try await Self.build(journal.root)
         let changed = Self.modificationTimes(journal.site).filter { before[$0.key] != $0.value }.keys.filter { !$0.hasPrefix("search/") }
         #expect(Set(changed) == ["2024/03/02/day-2/index.html", "2024/index.html", "archives/index.html", "stats/index.html"],
