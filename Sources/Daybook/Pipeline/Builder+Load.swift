@@ -14,8 +14,7 @@ extension Build {
         // The features read what they need (quotes, the search cache) while the entries are read.
         var input = FeatureInput(options: options, files: files, settings: settings, progress: progress)
         input.lastPhotoScan = lastPhotoScan
-        let searchMemory = options.remembersRows ? SearchMemory(last: memory?.search ?? [:]) : nil
-        input.searchMemory = searchMemory
+        input.searchMemory = options.remembersRows ? SearchMemory(last: memory?.search ?? [:]) : nil
         async let loadingFeatures = Features.load(input)
         diagnostics += files.problems
         if let problem = JournalFiles.entriesFolderKind(options.journal, files.entriesFolder) { diagnostics.append(problem) }
@@ -66,7 +65,7 @@ extension Build {
         loaded.unassembled = unassembled
         loaded.openingEditions = openingEditions
         if options.remembersRows { loaded.rowMemory = RowMemory(last: memory?.rows ?? [:]) }
-        loaded.searchMemory = searchMemory
+        loaded.searchMemory = input.searchMemory
         return loaded
     }
 
