@@ -98,7 +98,4 @@ struct PackLayout: Sendable, Equatable {
     var table: EditionPack.Place
     /// The tables the preview chained before `table`, oldest first; none in a whole pack.
     var tables: [EditionPack.Place] = []
-
-    /// The bytes the table's files take, and the table: what a whole pack of them would hold.
-    var live: Int { places.values.reduce(table.length) { $0 + $1.length } }
 }
