@@ -96,7 +96,7 @@ struct Sealer: Sendable, CustomStringConvertible {
                 let box = try AES.GCM.seal(chunk(index), using: key, nonce: nonce, authenticating: aad)
                 // nonce ‖ ciphertext ‖ tag, copied once; nil only for a nonce not of 12 bytes.
                 guard let combined = box.combined else { throw CryptoKitError.incorrectParameterSize }
-                return Array(combined)
+                return Self.bytes(combined)
             }
         }
         return try made.map { try $0.get() }
@@ -125,7 +125,9 @@ struct Sealer: Sendable, CustomStringConvertible {
         var script: [UInt8] = []
         script.reserveCapacity(head.count + encoded.count + tail.count)
         script += head
-        script.append(contentsOf: encoded)
+        // Through its bytes: appending the `Data` itself went element by element, and took a
+        // mixed journal's update (two editions of 100 MB each) a tenth of a second of CPU.
+        encoded.withUnsafeBytes { script.append(contentsOf: $0) }
         script += tail
         return (OutputFile(path: path(of: name), bytes: script), name)
     }
@@ -135,6 +137,14 @@ struct Sealer: Sendable, CustomStringConvertible {
     static func borrowed(_ bytes: UnsafeRawBufferPointer) -> Data {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return Data() }
         return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none)
+    }
+
+    /// `data`'s bytes in one copy: `Array(data)` went element by element, which took a mixed
+    /// journal's update (two editions of 100 MB, opened and sealed) a tenth of a second of CPU.
+    static func bytes(_ data: Data) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: data.count) { buffer, count in
+            count = data.copyBytes(to: buffer)
+        }
     }
 
     /// Where the sealed binary named `name` is published.
@@ -167,6 +177,6 @@ extension Sealer {
     func openChunk(_ binary: some DataProtocol, index: Int, count: Int, role: Role = .pack) throws -> [UInt8] {
         guard binary.count >= 28 else { throw Unopened() }
         let box = try AES.GCM.SealedBox(combined: binary)
-        return Array(try AES.GCM.open(box, using: SymmetricKey(data: key), authenticating: Self.binding(role: role, index: index, count: count)))
+        return Self.bytes(try AES.GCM.open(box, using: SymmetricKey(data: key), authenticating: Self.binding(role: role, index: index, count: count)))
     }
 }

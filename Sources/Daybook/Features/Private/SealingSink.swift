@@ -54,8 +54,7 @@ final class SealingSink: SiteSink {
 
     /// Whether every file `records` lists was made now or is in `carried` (the last pack's files).
     func carries(_ records: EditionPack.Records, from carried: [String: [UInt8]]) -> Bool {
-        let made = files.withLock { Set($0.keys) }
-        return records.keys.keys.allSatisfy { made.contains($0) || carried[$0] != nil }
+        files.withLock { made in records.keys.keys.allSatisfy { made[$0] != nil || carried[$0] != nil } }
     }
 
     /// Seals the edition and hands it on: the pack of the files `records` lists, as made now or
