@@ -39,7 +39,7 @@ extension Build {
         let (privacy, privacyProblems) = PrivatePlan.make(published, published: { settings.includeDrafts || !$0.isDraft },
                                                          settings: settings.privacy, environment: options.secrets)
         diagnostics += privacyProblems
-        let openingEditions = privacy.flatMap { separate($0, &published, &settings, &diagnostics, lastBuild: cache != nil) }
+        let openingEditions = privacy.flatMap { separate($0, &published, &settings, &diagnostics, lastBuild: cache) }
         var (journal, linkProblems) = JournalAssembler.assemble(published, settings: settings)
         diagnostics += linkProblems
         let (words, wordProblems) = WordTables.words(locale: settings.locale, files: files)
@@ -72,12 +72,13 @@ extension Build {
     /// Leaves a private journal's private entries out of the public one. With a last build to
     /// compare with, most likely, starts opening its editions while the journal is made.
     private func separate(_ privacy: PrivatePlan, _ published: inout [Entry], _ settings: inout Settings, _ diagnostics: inout [Diagnostic],
-                          lastBuild: Bool) -> Task<OpenedEditions, Never>? {
+                          lastBuild: BuildCache?) -> Task<OpenedEditions, Never>? {
         published = published.filter(privacy.isPublic)
         settings.privacy.hasEdition = true
         diagnostics += PublicSource.warnings(journal: options.journal)
-        guard options.writes, lastBuild else { return nil }
-        return OpenedEditions.opening(privacy, output: options.writtenOutput, remembered: memory?.editions ?? [:])
+        guard options.writes, let lastBuild else { return nil }
+        return OpenedEditions.opening(privacy, output: options.writtenOutput, remembered: memory?.editions ?? [:],
+                                      recorded: OpenedEditions.recorded(lastBuild, output: options.writtenOutput, journal: options.journal))
     }
 
     /// Gives each entry its journal; returns the errors of a journal or writer no setting names,

@@ -18,22 +18,34 @@ struct OpenedEditions: Sendable {
     /// meanwhile: opening a large pack (reading, decoding and opening its chunks, then its table and
     /// records) took a third of a whole-private update at 10,000 entries, while the assembly before
     /// it kept one core busy and the other idle.
-    static func opening(_ plan: PrivatePlan, output: URL, remembered: [String: RememberedEdition]) -> Task<OpenedEditions, Never> {
+    /// `recorded`: the sizes and times the last build's records give the files of `output`
+    /// (`recorded(_:output:journal:)`); a chunk file that still has them is taken as written.
+    static func opening(_ plan: PrivatePlan, output: URL, remembered: [String: RememberedEdition],
+                        recorded: [String: FileStat] = [:]) -> Task<OpenedEditions, Never> {
         let sealers = plan.sealers
         return Task {
             let keyFile = LastKeyFile.read(output: output)
-            return await open(sealers, keyFile: keyFile, output: output, remembered: remembered)
+            return await open(sealers, keyFile: keyFile, output: output, remembered: remembered, recorded: recorded)
         }
+    }
+
+    /// The sizes and times of the sealed files the last build wrote into `output`, as its cache
+    /// records them; none when the cache is another folder's.
+    static func recorded(_ cache: BuildCache, output: URL, journal: URL) -> [String: FileStat] {
+        guard cache.outputPath == BuildCache.outputPath(output, journal: journal) else { return [:] }
+        var stats: [String: FileStat] = [:]
+        for (path, record) in cache.outputs where path.hasPrefix("private/") { stats[path] = record.stat }
+        return stats
     }
 
     /// The last packs of the editions `sealers` seal, opened on every core at once: most of
     /// opening one (its table, its records) is one core's work.
     private static func open(_ sealers: [Sealer], keyFile: LastKeyFile?, output: URL,
-                             remembered: [String: RememberedEdition]) async -> OpenedEditions {
+                             remembered: [String: RememberedEdition], recorded: [String: FileStat]) async -> OpenedEditions {
         await withTaskGroup(of: (Int, PreviousEdition?, Bool).self) { group in
             for (index, sealer) in sealers.enumerated() {
                 group.addTask {
-                    let (edition, opened) = previousEdition(sealer, keyFile: keyFile, output: output, remembered: remembered)
+                    let (edition, opened) = previousEdition(sealer, keyFile: keyFile, output: output, remembered: remembered, recorded: recorded)
                     return (index, edition, opened)
                 }
             }
@@ -50,10 +62,10 @@ struct OpenedEditions: Sendable {
     /// it was sealed with the same key and is still the one published, else opened from the
     /// output (and then true).
     private static func previousEdition(_ sealer: Sealer, keyFile: LastKeyFile?, output: URL,
-                                        remembered: [String: RememberedEdition]) -> (PreviousEdition?, opened: Bool) {
+                                        remembered: [String: RememberedEdition], recorded: [String: FileStat]) -> (PreviousEdition?, opened: Bool) {
         if let memory = remembered[sealer.folder], memory.key == sealer.key, keyFile?.manifest(of: sealer.folder) == memory.manifest {
             return (memory.edition, false)
         }
-        return (PreviousEdition.open(output: output, keyFile: keyFile, sealer: sealer), true)
+        return (PreviousEdition.open(output: output, keyFile: keyFile, sealer: sealer, recorded: recorded), true)
     }
 }
