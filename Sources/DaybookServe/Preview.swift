@@ -34,6 +34,8 @@ public struct PreviewOptions: Sendable {
         options.keepsOldSite = true
         // The rows of the lists a save renders again are taken from the last build.
         options.remembersRows = true
+        // The pages are told while the cache is saved; the next rebuild waits for it.
+        options.reportsBeforeSaving = true
         if let jobs { options.jobs = jobs }
         return options
     }

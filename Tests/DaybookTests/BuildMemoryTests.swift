@@ -24,19 +24,22 @@ import Testing
         return lines
     }
 
-    /// With and without the rows of lists kept from the last build (`RowMemory`, the preview's).
+    /// With and without the preview's ways: the rows of lists kept from the last build
+    /// (`RowMemory`), and the report given while the cache is still being saved, which the next
+    /// build then waits for (`BuildOptions.reportsBeforeSaving`).
     @Test(arguments: [false, true])
     func aContinuedBuildMatchesAFullBuildAndItsMemoryMatchesTheDisk(remembersRows: Bool) async throws {
         let journal = try TemporaryJournal(IncrementalBuildTests.journalFiles())
         defer { journal.remove() }
         var options = BuildOptions(journal: journal.root)
         options.remembersRows = remembersRows
+        options.reportsBeforeSaving = remembersRows
         var memory = try #require(try await Builder.run(options).memory)
         for (name, change) in IncrementalBuildTests.steps(journal) {
             try change()
             let report = try await Builder.run(options, continuing: memory)
             memory = try #require(report.memory, "\(name)")
-            #expect(Self.summary(memory.cache) == Self.summary(BuildCache.load(folder: journal.cache)), "\(name): the cache")
+            #expect(Self.summary(await memory.cache) == Self.summary(BuildCache.load(folder: journal.cache)), "\(name): the cache")
             // The state lives in memory alone: on disk it would describe a folder only this process writes.
             #expect(UpToDate.load(folder: journal.cache) == nil, "\(name): no state on disk")
             let state = try #require(memory.state, "\(name)")
@@ -86,7 +89,7 @@ import Testing
             }
         }
         #expect(!marked.isEmpty)
-        let memory = BuildMemory(journal: first.journal, output: first.output, state: first.state, cache: first.cache, templates: first.templates,
+        let memory = BuildMemory(journal: first.journal, output: first.output, state: first.state, caching: first.caching, templates: first.templates,
                                  files: first.files, editions: first.editions, photoCandidates: first.photoCandidates, rows: first.rows,
                                  search: marked)
         try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2\ndate: 2024-03-02 09:00\ntags: [walks]\n---\nChanged words.\n")
@@ -129,7 +132,7 @@ import Testing
 
     /// `memory` with `rowMark` after each of its rows.
     static func markingRows(_ memory: BuildMemory) -> BuildMemory {
-        BuildMemory(journal: memory.journal, output: memory.output, state: memory.state, cache: memory.cache, templates: memory.templates,
+        BuildMemory(journal: memory.journal, output: memory.output, state: memory.state, caching: memory.caching, templates: memory.templates,
                     files: memory.files, editions: memory.editions, photoCandidates: memory.photoCandidates,
                     rows: memory.rows.mapValues { $0 + rowMark })
     }

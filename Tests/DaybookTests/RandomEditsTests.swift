@@ -54,6 +54,9 @@ import Testing
                 + steps.enumerated().map { "  \($0.offset). \($0.element)" }.joined(separator: "\n")
             do {
                 memory = try await Self.build(journal.root, continuing: continuing)
+                // The cache is on disk before a build that does not continue reads it, as when
+                // a preview ends and a build starts.
+                _ = await memory?.cache
             } catch {
                 Issue.record("the incremental build failed: \(error)\n\(replay)")
                 return
@@ -125,11 +128,12 @@ import Testing
         // compared byte for byte like every other file, whatever their rounds.
         options.keyIterations = 1_000
         // As the preview does: a continued build takes the editions it sealed from memory and
-        // the rows of lists it rendered, and an update is made from the site of the build
-        // before, kept beside the output.
+        // the rows of lists it rendered, an update is made from the site of the build before,
+        // kept beside the output, and the report comes while the cache is still being saved.
         options.remembersEditions = true
         options.remembersRows = true
         options.keepsOldSite = true
+        options.reportsBeforeSaving = true
         return try await Builder.run(options, continuing: continuing).memory
     }
 

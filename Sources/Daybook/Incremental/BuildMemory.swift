@@ -15,7 +15,12 @@ public final class BuildMemory: Sendable {
     let journal: String
     let output: String
     let state: UpToDate?
-    let cache: BuildCache?
+    /// The build cache as the build saves it; still being saved when the build told its report
+    /// before (`BuildOptions.reportsBeforeSaving`), and then waited for by the next build.
+    let caching: Task<BuildCache?, Never>?
+    var cache: BuildCache? {
+        get async { await caching?.value ?? nil }
+    }
     /// The templates as parsed, with the journal's own template files they were parsed with.
     let templates: ParsedTemplates?
     /// The journal's files as the build found them, for a next build told which files changed.
@@ -35,13 +40,13 @@ public final class BuildMemory: Sendable {
         var problems: [Diagnostic]
     }
 
-    init(journal: String, output: String, state: UpToDate?, cache: BuildCache?, templates: ParsedTemplates?, files: JournalFiles?,
+    init(journal: String, output: String, state: UpToDate?, caching: Task<BuildCache?, Never>?, templates: ParsedTemplates?, files: JournalFiles?,
          editions: [String: RememberedEdition] = [:], photoCandidates: Set<String>? = nil, rows: RowMemory.Rows = [:],
          search: [String: SearchMemory.Saving] = [:]) {
         self.journal = journal
         self.output = output
         self.state = state
-        self.cache = cache
+        self.caching = caching
         self.templates = templates
         self.files = files
         self.editions = editions

@@ -131,7 +131,9 @@ struct Build {
     mutating func upToDate(_ files: JournalFiles, lastState: Task<UpToDate?, Never>?) async throws -> LastBuild {
         var last = LastBuild()
         guard let lastState else { return last }
-        let readCache = { [folder = options.cacheFolder, memory] in Task { memory?.cache ?? BuildCache.load(folder: folder) } }
+        let readCache = { [folder = options.cacheFolder, memory] in
+            Task { if let memory, let cache = await memory.cache { cache } else { BuildCache.load(folder: folder) } }
+        }
         last.fingerprint = UpToDate.fingerprint(files, options: options, settings: Settings.load(root: files.root, text: files.settingsText).0)
         if let fingerprint = last.fingerprint, let state = await lastState.value {
             var cacheRead: Task<BuildCache?, Never>?
@@ -171,9 +173,11 @@ struct Build {
         } else {
             try? FileManager.default.removeItem(at: UpToDate.url(in: options.cacheFolder))
         }
-        let cache = await written.saving?.value ?? nil
+        // A build that ends with its process waits for its cache to be on disk; the preview tells
+        // its pages first, and its next build waits for the cache if it is still being saved.
+        if !options.reportsBeforeSaving { _ = await written.saving?.value }
         report.memory = BuildMemory(journal: options.journal.standardizedFileURL.path,
-                                    output: options.writtenOutput.standardizedFileURL.path, state: state, cache: cache,
+                                    output: options.writtenOutput.standardizedFileURL.path, state: state, caching: written.saving,
                                     templates: loaded.templateFiles, files: loaded.files, editions: written.editions,
                                     photoCandidates: loaded.photos?.library.candidates, rows: loaded.rowMemory?.rows ?? [:],
                                     search: loaded.searchMemory?.saved ?? [:])
