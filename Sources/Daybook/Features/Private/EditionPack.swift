@@ -244,8 +244,17 @@ extension EditionPack {
         /// the keys that differ or are new, the paths gone (`removed`), and the data files' key and
         /// paths. A save changes a few of a large edition's 16,000 records.
         func bytes(since old: Records) -> [UInt8] {
-            let changed = keys.filter { old.keys[$0.key] != $0.value }
-            return Self.json(changed, dataKey: dataKey, dataPaths: dataPaths, removed: old.keys.keys.filter { keys[$0] == nil })
+            bytes(changes(since: old))
+        }
+
+        /// The keys that differ from `old`'s or are new, and the paths `old` has and these not.
+        func changes(since old: Records) -> (changed: [String: [UInt8]], removed: [String]) {
+            (keys.filter { old.keys[$0.key] != $0.value }, old.keys.keys.filter { keys[$0] == nil })
+        }
+
+        /// `bytes(since:)` of the `changes` since the records before.
+        func bytes(_ changes: (changed: [String: [UInt8]], removed: [String])) -> [UInt8] {
+            Self.json(changes.changed, dataKey: dataKey, dataPaths: dataPaths, removed: changes.removed)
         }
 
         private static func json(_ keys: [String: [UInt8]], dataKey: [UInt8], dataPaths: [String], removed: [String]? = nil) -> [UInt8] {

@@ -132,7 +132,9 @@ struct EntryPrivacy {
     var location: SourceLocation
     var problems: [Diagnostic] = []
 
-    init(_ entry: Entry) {
+    // Borrowed: an initializer takes its arguments owned, which copied every entry (all its
+    // fields retained) to read three of them.
+    init(_ entry: borrowing Entry) {
         location = SourceLocation(file: entry.sourcePath, line: entry.keyLines["private"] ?? 1)
         if let value = entry.extra["private"] {
             switch value {
