@@ -163,13 +163,20 @@ struct WriteStage: Sendable {
     /// many chunks: a few pages (the tags of thousands of entries) cost more than all others.
     func comparedPages() async throws -> ComparedPages {
         let (pages, pagePaths, keys, last) = (self.pages, self.pagePaths, self.keys, self.last)
-        let compared = try await parallelMap(Array(pages.indices), jobs: options.jobs, chunksPerJob: 32) { index in
+        // The lists first: a list's key costs as much as the entries it shows, and the tags and
+        // places of a large journal, coming last in page order, kept one core working alone for
+        // the last 10 ms of a preview's save. The entry pages, all alike, share out evenly after.
+        let order = pages.indices.filter { !pages[$0].is(EntryPage.self) } + pages.indices.filter { pages[$0].is(EntryPage.self) }
+        let computed = try await parallelMap(order, jobs: options.jobs, chunksPerJob: 32) { index in
             let key = keys.key(for: pages[index])
             return (key: key, kept: last.kept(pagePaths[index], key))
         }
+        var compared = [(key: [UInt8], kept: BuildCache.OutputRecord?)?](repeating: nil, count: pages.count)
+        for (index, value) in zip(order, computed) { compared[index] = value }
         var result = ComparedPages()
         result.kept.reserveCapacity(last.records.count)
-        for (index, (key, old)) in compared.enumerated() {
+        for (index, value) in compared.enumerated() {
+            guard let (key, old) = value else { continue }
             if let old { result.kept[pagePaths[index]] = old } else { result.toRender.append((pages[index], pagePaths[index], key)) }
         }
         return result
