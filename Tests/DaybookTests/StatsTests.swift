@@ -73,6 +73,35 @@ import Testing
         #expect(stats.places.map(\.name) == ["Brighton", "Lewes"] && stats.places.map(\.count) == [2, 1])
     }
 
+    /// The stats page is rendered again only when its key changes: each figure it shows is in it.
+    @Test func keysThePageByEveryFigure() {
+        let (journal, _) = journal([
+            ("entries/a.md", "date: 2023-11-30\nrating: 4\ntags: [sea]\nlocation: Brighton"),
+            ("entries/b.md", "date: 2024-01-01\nrating: 3\ntags: [sea]"),
+        ])
+        let stats = JournalStats(journal)
+        let day = LocalDay(year: 2020, month: 2, day: 3)
+        let changes: [(String, (inout JournalStats) -> Void)] = [
+            ("entries", { $0.entries += 1 }), ("words", { $0.words += 1 }), ("days", { $0.daysWritten += 1 }),
+            ("longest", { $0.longest?.days += 1 }), ("longest start", { $0.longest?.start = day }),
+            ("current end", { $0.current?.end = day }), ("no current", { $0.current = nil }),
+            ("a month's count", { $0.months[0].count += 1 }), ("a month", { $0.months[0].key = MonthKey(year: 2020, month: 1) }),
+            ("a rating", { $0.ratings[0].averageTenths += 1 }), ("rated", { $0.ratings[0].rated += 1 }),
+            ("a tag's count", { $0.tags[0].count += 1 }), ("a tag's name", { $0.tags[0].name = "lake" }),
+            ("a tag's page", { $0.tags[0].path = "tags/lake/" }), ("a place", { $0.places[0].name = "Hove" }),
+            ("no places", { $0.places = [] }),
+        ]
+        #expect(JournalStats(journal).key == stats.key)
+        var keys = [stats.key]
+        for (name, change) in changes {
+            var changed = stats
+            change(&changed)
+            #expect(changed != stats, "\(name)")
+            #expect(!keys.contains(changed.key), "\(name)")
+            keys.append(changed.key)
+        }
+    }
+
     @Test func drawsTheChartWithFixedNumbers() {
         #expect(MonthChart.fixed(12.5) == "12.5")
         #expect(MonthChart.fixed(3) == "3")

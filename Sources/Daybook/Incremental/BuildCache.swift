@@ -54,6 +54,9 @@ struct BuildCache: Sendable {
         let root = journal.standardizedFileURL.path + "/"
         return output.path.hasPrefix(root) ? String(output.path.dropFirst(root.count)) : output.path
     }
+
+    /// Whether the records are of the files in `output` (the preview's folder has a cache of its own).
+    func describes(output: URL, journal: URL) -> Bool { outputPath == Self.outputPath(output, journal: journal) }
     var outputs: [String: OutputRecord] = [:]
     /// What the data files (search index, quote list) were made from, and their paths.
     var dataKey: [UInt8] = []

@@ -21,7 +21,7 @@ extension Builder {
                           outputChanges: (renewed: [String], removed: [String])? = nil) async -> BuildCache? {
         // Nothing to learn from a build that changed nothing: rewriting the cache would cost more
         // than the whole rebuild.
-        if let previous = loaded.cache, previous.outputPath == BuildCache.outputPath(output, journal: journal), previous.outputs == records,
+        if let previous = loaded.cache, previous.describes(output: output, journal: journal), previous.outputs == records,
            previous.dataKey == data.key, previous.dataPaths == data.paths,
            previous.entries.count == loaded.entries.count,
            loaded.entries.allSatisfy({ $0.entry != nil && $0.stat != nil && previous.entries[$0.path]?.stat == $0.stat }) {

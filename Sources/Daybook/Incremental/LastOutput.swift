@@ -28,7 +28,7 @@ struct LastOutput: Sendable {
     ///     it did not look at counts as changed.
     ///   - trusting: take the files as the records say, without looking.
     init(cache: BuildCache?, output: URL, journal: URL, known: [String: FileStat?]?, trusting: Bool = false, jobs: Int) async throws {
-        guard let cache, cache.outputPath == BuildCache.outputPath(output, journal: journal), OutputFolder.isDaybookOutput(output) else {
+        guard let cache, cache.describes(output: output, journal: journal), OutputFolder.isDaybookOutput(output) else {
             self = .none
             return
         }

@@ -32,7 +32,7 @@ struct OpenedEditions: Sendable {
     /// The sizes and times of the sealed files the last build wrote into `output`, as its cache
     /// records them; none when the cache is another folder's.
     static func recorded(_ cache: BuildCache, output: URL, journal: URL) -> [String: FileStat] {
-        guard cache.outputPath == BuildCache.outputPath(output, journal: journal) else { return [:] }
+        guard cache.describes(output: output, journal: journal) else { return [:] }
         var stats: [String: FileStat] = [:]
         for (path, record) in cache.outputs where path.hasPrefix("private/") { stats[path] = record.stat }
         return stats

@@ -24,7 +24,7 @@ struct Stats: Feature {
     /// The page shows figures, not entries: its key is the figures themselves, so an edit that
     /// changes none of them leaves it alone, and no entry's view is prepared for it.
     func key(for page: Page) -> String {
-        page.is(StatsPage.self) ? figures.map { "\($0)" } ?? "" : ""
+        page.is(StatsPage.self) ? figures?.key ?? "" : ""
     }
 
     /// The navigation link is on every page.
