@@ -228,6 +228,32 @@ def test_every_kind_of_page_opens_in_the_viewer_without_errors(site, private, dr
     assert derivations(driver) == 1
 
 
+def test_a_typed_route_shows_its_page_alone_and_back_returns_to_the_route_before(private, driver):
+    # Chromium fires popstate (with no state) for a change of the address's fragment, before
+    # hashchange: the viewer took it for Back to its first page, showed the home page in between
+    # and cut the routes after it, so Back then showed the newest route again.
+    driver.get((private / "index.html").as_uri())
+    unlock(driver, PASSWORD)
+    driver.execute_script("""
+        window.shownPages = [];
+        let last = daybookPrivate.pages;
+        (function watch() {
+          if (daybookPrivate.pages !== last) { last = daybookPrivate.pages; shownPages.push(daybookPrivate.page); }
+          requestAnimationFrame(watch);
+        })();""")
+    routes = ["archives/", "tags/", "places/"]
+    for route in routes:
+        go(driver, "#/" + route)
+        time.sleep(0.5)  # a page shown in between would show by now
+    assert driver.execute_script("return shownPages") == [route + "index.html" for route in routes]
+    for route in reversed(routes[:-1]):
+        before = pages_shown(driver)
+        driver.back()
+        wait_page(driver, before + 1)
+        assert driver.execute_script("return daybookPrivate.page") == route + "index.html"
+    assert console_errors(driver) == []
+
+
 def test_on_this_day_in_the_viewer_opens_the_readers_day_only(private, driver):
     # 14 October: the example journal has entries of that day in 2024 and 2023. The day's file is
     # sealed like every file; the script opens it through the viewer's daybookOpen.

@@ -768,6 +768,9 @@
     form.addEventListener("submit", submit);
     window.addEventListener("hashchange", function () { if (adoptHashRoute(true)) showStoredRoute(); });
     window.addEventListener("popstate", function (event) {
+      // Chromium fires this for a new `#/…` address too, before hashchange, which takes it: taken
+      // here as Back to the first page, it showed that page first and cut the routes after it.
+      if (hashRoute()) return;
       var index = event.state && event.state.daybook;
       routeIndex = typeof index === "number" ? index : 0;
       showStoredRoute();
