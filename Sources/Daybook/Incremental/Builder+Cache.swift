@@ -24,7 +24,7 @@ extension Builder {
         if let previous = loaded.cache, previous.describes(output: output, journal: journal), previous.outputs == records,
            previous.dataKey == data.key, previous.dataPaths == data.paths,
            previous.entries.count == loaded.entries.count,
-           loaded.entries.allSatisfy({ $0.entry != nil && $0.stat != nil && previous.entries[$0.path]?.stat == $0.stat }) {
+           loaded.entries.allSatisfy({ $0.hasEntry && $0.stat != nil && previous.entries[$0.path]?.stat == $0.stat }) {
             _ = await storing?.value  // never left writing the body store as the process ends
             return previous
         }
@@ -128,7 +128,7 @@ extension Builder {
 
     /// The entries the cache keeps: those read and parsed.
     static func cacheable(_ loaded: Loaded) -> [LoadedEntry] {
-        loaded.entries.filter { $0.entry != nil && $0.stat != nil }
+        loaded.entries.filter { $0.hasEntry && $0.stat != nil }
     }
 
     /// Appends the bodies of newly parsed entries to the body store, or writes the store anew when

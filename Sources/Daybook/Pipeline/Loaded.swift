@@ -40,6 +40,7 @@ struct LoadedEntry: Sendable {
     /// Shared with the cache it came from, if it did.
     var parsed: ParsedEntry
     var entry: Entry? { parsed.entry }
+    var hasEntry: Bool { parsed.hasEntry }
     var diagnostics: [Diagnostic] { parsed.diagnostics }
     var hash: [UInt8]
     var stat: FileStat?
@@ -57,9 +58,13 @@ struct LoadedEntry: Sendable {
 final class ParsedEntry: Sendable {
     let entry: Entry?
     let diagnostics: [Diagnostic]
+    /// Whether the file gave an entry: asked of every entry on every save, where reading
+    /// `entry` would copy it out.
+    let hasEntry: Bool
 
     init(_ entry: Entry?, _ diagnostics: [Diagnostic]) {
         self.entry = entry
         self.diagnostics = diagnostics
+        hasEntry = entry != nil
     }
 }

@@ -48,12 +48,13 @@ struct SearchPlan: Sendable {
     /// writer's key and name, which the settings can change without the file (`default_writer`).
     static func documentKeys(_ journal: Journal, contentHashes: [[UInt8]]) -> [[UInt8]] {
         let writers = journal.settings.writers
+        // By index: an entry taken out whole is a copy of all its fields, for every entry on every save.
         return journal.entries.indices.map { index in
-            let entry = journal.entries[index]
             var key = contentHashes[index]
             // An entry's journal follows from its folder and the settings too, not its file alone.
-            if !entry.journal.isEmpty { key = ContentHash.digest(parts: [key, Array(entry.journal.utf8)]) }
-            guard writers.isOn, let writer = entry.writer else { return key }
+            let journalName = journal.entries[index].journal
+            if !journalName.isEmpty { key = ContentHash.digest(parts: [key, Array(journalName.utf8)]) }
+            guard writers.isOn, let writer = journal.entries[index].writer else { return key }
             let name = writers.writer(writer)?.name ?? ""
             return ContentHash.digest(parts: [key, Array("writer \(writer)\u{0}\(name)".utf8)])
         }
