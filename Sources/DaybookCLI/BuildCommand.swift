@@ -42,6 +42,11 @@ struct BuildCommand: AsyncParsableCommand {
         options.includeDrafts = drafts
         if let jobs { options.jobs = jobs }
         options.useCache = !noCache
+        // The next build updates the site from the one it replaces (docs/output-folder.md). Not in
+        // CI: the next job restores the output from its cache as new folders, which the kept site
+        // no longer describes, so it would only make the cache twice as large.
+        options.keepsOldSite = ProcessInfo.processInfo.environment["CI"] == nil
+        options.keptSiteFolder = options.cacheFolder
         options.keepGoing = keepGoing
         options.entriesFolder = entries
         let hints = try JournalHints.check(journal, entries: entries)

@@ -76,7 +76,7 @@ import Testing
             #expect(RandomEditsTests.folders(journal.site) == folders, "round \(round): no folder left empty")
             #expect(journal.exists("._site.daybook-gone") && journal.exists("._site.daybook-gone-changes"), "round \(round)")
         }
-        #expect(try journal.read("._site.daybook-gone-changes") == "b/c/page.html")
+        #expect(try journal.read("._site.daybook-gone-changes") == Self.identity(journal.site) + "\nb/c/page.html")
         swap.recover(keepingOld: true)
         #expect(journal.exists("._site.daybook-gone"))
         swap.recover()
@@ -99,11 +99,59 @@ import Testing
     /// it instead of linking the output anew.
     @Test func theOldSiteWithItsListIsTakenAsItIs() throws {
         let journal = try TemporaryJournal(["_site/index.html": "1\n", "._site.daybook-gone/index.html": "0\n",
-                                            "._site.daybook-gone/only-here.txt": "kept\n", "._site.daybook-gone-changes": "index.html"])
+                                            "._site.daybook-gone/only-here.txt": "kept\n"])
         defer { journal.remove() }
+        try journal.write("._site.daybook-gone-changes", Self.identity(journal.site) + "\nindex.html")
         try SiteUpdate(output: journal.site, keepingOld: true).apply(changed: [], copies: [], removed: [])
         #expect(try journal.read("_site/index.html") == "1\n")
         #expect(try journal.read("_site/only-here.txt") == "kept\n")
+    }
+
+    /// The list names the output folder it was made against (its device and inode): another site
+    /// put in the output's place since (a build from scratch, an older Daybook, another program)
+    /// makes the old site useless, and the update links the whole output as always.
+    @Test func aListMadeAgainstAnotherOutputFolderIsNotTaken() throws {
+        let journal = try TemporaryJournal(["_site/index.html": "1\n", "._site.daybook-gone/index.html": "0\n",
+                                            "._site.daybook-gone/only-here.txt": "stale\n"])
+        defer { journal.remove() }
+        try journal.write("._site.daybook-gone-changes", Self.identity(journal.site) + "\nindex.html")
+        // The output replaced by another folder with the same files: the list's folder is gone.
+        try FileManager.default.moveItem(at: journal.site, to: journal.root.appendingPathComponent("elsewhere"))
+        try FileManager.default.copyItem(at: journal.root.appendingPathComponent("elsewhere"), to: journal.site)
+        try SiteUpdate(output: journal.site, keepingOld: true).apply(changed: [], copies: [], removed: [])
+        #expect(try journal.read("_site/index.html") == "1\n")
+        #expect(!journal.exists("_site/only-here.txt"))
+        #expect(try journal.read("._site.daybook-gone-changes") == Self.identity(journal.site), "kept again, against the new output")
+    }
+
+    /// `daybook build` keeps the old site in its cache folder (`keptIn`): nothing is left beside
+    /// the journal's `_site`, and the next update is made from it as the preview's is.
+    @Test func anUpdateCanKeepTheOldSiteInAFolderOfItsOwn() throws {
+        let journal = try TemporaryJournal(["_site/index.html": "1\n", "_site/a/page.html": "a\n", ".daybook/cache/build.cache": "x"])
+        defer { journal.remove() }
+        let kept = journal.root.appendingPathComponent(".daybook/cache")
+        let update = SiteUpdate(output: journal.site, keepingOld: true, keptIn: kept)
+        let file = { (path: String, text: String) in OutputFile(path: path, bytes: Array(text.utf8)) }
+        try update.apply(changed: [file("index.html", "2\n")], copies: [], removed: [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: journal.root.path).sorted() == [".daybook", "_site"])
+        #expect(try journal.read(".daybook/cache/site-gone/index.html") == "1\n")
+        #expect(try journal.read(".daybook/cache/site-gone-changes") == Self.identity(journal.site) + "\nindex.html")
+        // A file only the kept site has reaches the output: the update was made from it.
+        try journal.write(".daybook/cache/site-gone/only-here.txt", "kept\n")
+        try update.apply(changed: [file("a/page.html", "a2\n")], copies: [], removed: [])
+        #expect(try tree(journal.site).mapValues { String(decoding: $0, as: UTF8.self) }
+            == ["index.html": "2\n", "a/page.html": "a2\n", "only-here.txt": "kept\n"])
+        // A build from scratch removes it with the rest of what an update leaves.
+        SiteSwap(output: journal.site, keptIn: kept).recover()
+        #expect(!journal.exists(".daybook/cache/site-gone") && !journal.exists(".daybook/cache/site-gone-changes"))
+        #expect(journal.exists(".daybook/cache/build.cache"))
+    }
+
+    /// What the list's first line holds for the output folder `site`.
+    static func identity(_ site: URL) -> String {
+        var info = stat()
+        lstat(site.path, &info)
+        return "\u{0}\(info.st_dev) \(info.st_ino)"
     }
 
     /// Where the file system cannot exchange two folders, the old site is moved aside first; a

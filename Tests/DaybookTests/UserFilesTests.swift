@@ -143,4 +143,60 @@ import Testing
         #expect(SiteManifest.decode([]) == nil)
         #expect(SiteManifest.decode(SiteManifest.encode([String]())) == [])
     }
+
+    @Test func anythingTheManifestDoesNotListIsTheUsers() throws {
+        let manifest = String(decoding: SiteManifest.encode(["index.html", "2024/05/index.html", "2024/05/01/a/index.html"]), as: UTF8.self)
+        let site = ["_site/.daybook-site": manifest, "_site/index.html": "", "_site/2024/05/index.html": "", "_site/2024/05/01/a/index.html": ""]
+        let known = try #require(SiteManifest.decode(Array(manifest.utf8)))
+        let cases: [(String, [String: String], Bool)] = [
+            ("the site alone", [:], false), ("a CNAME", ["_site/CNAME": "x"], true),
+            ("a note in a page's folder", ["_site/2024/05/01/a/notes.txt": "x"], true),
+            ("a .git of a pages branch", ["_site/.git/HEAD": "x"], true),
+            ("a folder in a year's", ["_site/2024/mine/x.txt": "x"], true),
+        ]
+        for (name, extra, expected) in cases {
+            let journal = try TemporaryJournal(site.merging(extra) { $1 })
+            defer { journal.remove() }
+            #expect(UserFiles.present(in: journal.site.path, known: known) == expected, "\(name)")
+        }
+        let empty = try TemporaryJournal(site)
+        defer { empty.remove() }
+        try FileManager.default.createDirectory(at: empty.site.appendingPathComponent("empty"), withIntermediateDirectories: false)
+        #expect(UserFiles.present(in: empty.site.path, known: known), "an empty folder of the user's")
+        #expect(UserFiles.present(in: empty.site.path, known: nil), "a site without its manifest")
+    }
+
+    /// `daybook build` makes an update from the site it replaced, kept in the cache folder, only
+    /// while the output holds no file of the user's: theirs are as they are now, not a build ago.
+    @Test func anUpdateFromTheSiteItReplacedKeepsTheUsersFilesAndMatchesAFullBuild() async throws {
+        let journal = try TemporaryJournal(IncrementalBuildTests.journalFiles())
+        defer { journal.remove() }
+        var options = BuildOptions(journal: journal.root)
+        options.keepsOldSite = true
+        options.keptSiteFolder = options.cacheFolder
+        let kept = journal.cache.appendingPathComponent("site-gone")
+        var round = 0
+        func edit() async throws {
+            round += 1
+            try journal.write("entries/2024-03-02-day.md", "---\ntitle: Day 2\ndate: 2024-03-02 09:00\n---\nEdit \(round).\n")
+            _ = try await Builder.run(options)
+        }
+        _ = try await Builder.run(options)
+        try await edit()
+        #expect(FileManager.default.fileExists(atPath: kept.path), "the first update keeps the site it replaced")
+        try journal.write("_site/CNAME", "journal.example.org\n")
+        try journal.write("\(Self.entryFolder)/notes.txt", "mine\n")
+        try await edit()
+        #expect(try journal.read("_site/CNAME") == "journal.example.org\n")
+        #expect(try journal.read("\(Self.entryFolder)/notes.txt") == "mine\n")
+        #expect(!FileManager.default.fileExists(atPath: kept.path), "with the user's files in the output, no site is kept")
+        try FileManager.default.removeItem(at: journal.site.appendingPathComponent("CNAME"))
+        try FileManager.default.removeItem(at: journal.root.appendingPathComponent("\(Self.entryFolder)/notes.txt"))
+        for _ in 0..<3 { try await edit() }
+        #expect(FileManager.default.fileExists(atPath: kept.path))
+        try await IncrementalBuildTests.expectSameAsFullBuild(journal, "updates made from the site they replaced")
+        options.useCache = false
+        _ = try await Builder.run(options)
+        #expect(!FileManager.default.fileExists(atPath: kept.path), "a build from scratch removes it")
+    }
 }

@@ -39,6 +39,8 @@ USER_FILES = {
     ".git/objects/ab/cdef0123": b"\x78\x01blob",
     "2024/05/notes.txt": b"mine, beside Daybook's pages\n",
 }
+# Where `daybook build` keeps the site an update replaced (docs/output-folder.md).
+KEPT = ".daybook/cache/site-gone"
 # Kill points for each kind of build, spread over its run and every change around the swap (about 70 in all).
 POINTS_PER_BUILD = 22
 
@@ -60,7 +62,8 @@ def add_user_files(site):
 
 
 def build(journal, *arguments, **environment):
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DAYBOOK_TEST_")}
+    # Not as in CI, where a build keeps no old site (docs/output-folder.md): this file's CI runs too.
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DAYBOOK_TEST_") and k != "CI"}
     env.update(environment)
     return subprocess.run([str(BINARY), "build", str(journal), "--quiet", *arguments], capture_output=True, text=True, env=env)
 
@@ -94,7 +97,16 @@ def states(tmp_path_factory):
     assert build(scratch).returncode == 0
     new_alone = tree(scratch / "_site")
     add_user_files(scratch / "_site")
-    return {"base": base, "old": old, "old_site": tree(old / "_site"), "new_alone": new_alone, "new": tree(scratch / "_site")}
+    # A journal whose last build was an update of a site with none of the user's files in it: it
+    # kept the site it replaced in its cache folder, which its next update starts from.
+    kept = base / "kept"
+    write_journal(kept, OLD)
+    assert build(kept).returncode == 0
+    write_journal(kept, {**OLD, "entries/2024/06/2024-06-10-market.md": OLD["entries/2024/06/2024-06-10-market.md"] + "\nPlums too.\n"})
+    assert build(kept).returncode == 0
+    assert (kept / KEPT).is_dir()
+    return {"base": base, "old": old, "old_site": tree(old / "_site"), "new_alone": new_alone, "new": tree(scratch / "_site"),
+            "kept": kept, "kept_site": tree(kept / "_site")}
 
 
 def prepared(states, kind, name):
@@ -103,6 +115,13 @@ def prepared(states, kind, name):
     shutil.rmtree(journal, ignore_errors=True)
     if kind == "first":
         journal.mkdir()
+    elif kind == "kept":
+        shutil.copytree(states["kept"], journal, symlinks=True)
+        # The kept site's list names the output folder it differs from: this copy's.
+        changes = journal / ".daybook/cache/site-gone-changes"
+        info = os.lstat(journal / "_site")
+        lines = changes.read_bytes().split(b"\n")
+        changes.write_bytes(b"\n".join([f"\0{info.st_dev} {info.st_ino}".encode()] + lines[1:]))
     else:
         shutil.copytree(states["old"], journal, symlinks=True)
     write_journal(journal, NEW)
@@ -117,6 +136,8 @@ def expected(states, kind):
     """The site before the build and the site after it."""
     if kind == "first":
         return None, states["new_alone"]
+    if kind == "kept":
+        return states["kept_site"], states["new_alone"]
     return states["old_site"], states["new"]
 
 
@@ -136,7 +157,10 @@ def kill_points(lines):
     site in place, where a stop is most likely to leave a mix."""
     total = len(lines)
     spread = {1 + round(i * (total - 1) / (POINTS_PER_BUILD - 1)) for i in range(POINTS_PER_BUILD)}
-    swap = next(i for i, line in enumerate(lines, 1) if line.split(" ")[1] in ("exchange", "rename"))
+    # The exchange, or the rename that puts a first site in place (an update from the kept site
+    # begins with a rename too: the kept site taken as the new one).
+    kinds = [line.split(" ")[1] for line in lines]
+    swap = kinds.index("exchange") + 1 if "exchange" in kinds else kinds.index("rename") + 1
     return sorted(p for p in spread | {swap - 1, swap, swap + 1} if 1 <= p <= total)
 
 
@@ -148,9 +172,12 @@ def expect_recovers(states, journal, kind):
     assert leftovers(journal) == []
 
 
-@pytest.mark.parametrize("kind", ["first", "full", "incremental"])
+@pytest.mark.parametrize("kind", ["first", "full", "incremental", "kept"])
 def test_a_build_killed_at_any_point_leaves_the_old_site_or_the_new_one(states, kind):
     lines = mutations(states, kind)
+    if kind == "kept":  # made from the kept site, not by linking every file of the output
+        made = [line.split(" ", 2)[1] for line in lines if line.split(" ", 2)[2].endswith("._site.daybook-new")]
+        assert made and made[0] == "rename", f"the update did not start from the kept site: {made}"
     points = kill_points(lines)
     assert len(points) >= POINTS_PER_BUILD - 2, f"only {len(lines)} changes to stop at"
     before, after = expected(states, kind)
@@ -163,6 +190,20 @@ def test_a_build_killed_at_any_point_leaves_the_old_site_or_the_new_one(states, 
         assert site == before or site == after, f"{where}: the site is neither the old one nor the new one"
         expect_recovers(states, journal, kind)
         shutil.rmtree(journal)
+
+
+def test_a_build_in_ci_keeps_no_old_site(states, tmp_path):
+    """A CI job's next run restores the output from its cache as new folders, which a kept site
+    would not describe: in CI, an update removes the site it replaced, as it did before."""
+    journal = tmp_path / "ci"
+    shutil.copytree(states["kept"], journal, symlinks=True)
+    write_journal(journal, NEW)
+    assert build(journal, CI="true").returncode == 0
+    assert not (journal / KEPT).exists() and not (journal / ".daybook/cache/site-gone-changes").exists()
+    assert tree(journal / "_site") == states["new_alone"]
+    write_journal(journal, OLD)
+    assert build(journal).returncode == 0
+    assert (journal / KEPT).is_dir(), "outside CI, the update keeps it"
 
 
 @pytest.mark.parametrize("kind", ["full", "incremental", "first"])

@@ -16,7 +16,7 @@ public struct OutputFolder: Sendable {
     }
 
     /// Checks that `output` may be replaced and creates an empty staging folder beside it.
-    public static func prepare(_ output: URL) throws -> OutputFolder {
+    public static func prepare(_ output: URL, keptIn: URL? = nil) throws -> OutputFolder {
         let manager = FileManager.default
         let outputPath = output.path
         var isDirectory: ObjCBool = false
@@ -30,7 +30,7 @@ public struct OutputFolder: Sendable {
                     "refusing to build into \(outputPath): the folder is not empty and is not a site Daybook built (it has no \(SiteManifest.fileName) file); choose another --output or empty the folder")])
             }
         }
-        let staging = try SiteSwap(output: output).makeNext()
+        let staging = try SiteSwap(output: output, keptIn: keptIn).makeNext()
         return OutputFolder(output: output, staging: staging, handle: Folder(staging.path))
     }
 

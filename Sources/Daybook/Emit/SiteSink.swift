@@ -37,8 +37,10 @@ struct StagingSink: SiteSink {
     private let folders: FolderWork
 
     /// - Parameter paths: the files whose folders `makeFolders` makes.
-    init(output: URL, paths: [String]) throws {
-        folder = try OutputFolder.prepare(output)
+    /// - Parameter keptIn: where an update keeps the old site (`SiteSwap.keptIn`), which a build
+    ///   from scratch removes.
+    init(output: URL, paths: [String], keptIn: URL? = nil) throws {
+        folder = try OutputFolder.prepare(output, keptIn: keptIn)
         folders = folder.folderWork(for: paths)
     }
 
@@ -73,11 +75,15 @@ final class UpdateSink: SiteSink {
     private let copies = Mutex<[(source: URL, path: String)]>([])
     private let root: String
     private let keepingOld: Bool
+    private let keptIn: URL?
 
-    init(output: URL, previous: [String: BuildCache.OutputRecord], keepingOld: Bool = false) {
+    /// - Parameter keptIn: where the old site is kept (`SiteSwap.keptIn`); given, the output may
+    ///   hold files of the user's, and the old site is kept only while it holds none.
+    init(output: URL, previous: [String: BuildCache.OutputRecord], keepingOld: Bool = false, keptIn: URL? = nil) {
         self.output = output
         self.previous = previous
         self.keepingOld = keepingOld
+        self.keptIn = keptIn
         root = output.path + "/"
     }
 
@@ -104,7 +110,10 @@ final class UpdateSink: SiteSink {
         var removed = removed
         let manifest = try manifestUpdate(current: current, removed: &removed)
         let (changed, copies) = (changed.withLock { $0 }, copies.withLock { $0 })
-        try SiteUpdate(output: output, keepingOld: keepingOld).apply(changed: changed, copies: copies, removed: removed, manifest: manifest)
+        // The old site has the user's files as they were a build ago, and an update from it brings
+        // Daybook's files up to date, not theirs: it is used, and kept, only while there are none.
+        let keeping = keepingOld && (keptIn == nil || !UserFiles.present(in: output.path, known: SiteManifest.read(output)))
+        try SiteUpdate(output: output, keepingOld: keeping, keptIn: keptIn).apply(changed: changed, copies: copies, removed: removed, manifest: manifest)
         return SinkResult(removed: removed, updated: changed.count + copies.count)
     }
 

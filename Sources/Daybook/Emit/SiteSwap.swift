@@ -16,6 +16,10 @@ import Darwin
 /// of the user's: those are hard-linked into the new site, never moved out of the old one.
 struct SiteSwap {
     let output: URL
+    /// Where `old` and its list are kept: nil, beside the output (the preview's folder, itself in
+    /// `.daybook/`); `daybook build` keeps them in its cache folder, so nothing lies beside the
+    /// journal's `_site` between builds. On another file system than the output, nothing is kept.
+    var keptIn: URL? = nil
 
     /// The new site while it is made, and the old one after the exchange until it is removed.
     var next: URL { sibling("daybook-new") }
@@ -23,16 +27,27 @@ struct SiteSwap {
     /// for the new one's rename, and the output's name is empty between the two renames.
     var previous: URL { sibling("daybook-old") }
     /// The old site after the exchange, kept for the next update (`swapIn(keepingOld:)`).
-    var old: URL { sibling("daybook-gone") }
+    var old: URL { kept("site-gone") ?? sibling("daybook-gone") }
     /// The paths where `old` differs from the output, one per line: written after the exchange,
     /// removed before `old` is touched, so `old` with this list beside it is always the site of
     /// one build ago, which the preview's next update brings up to date (`takeOld`).
-    var oldChanges: URL { sibling("daybook-gone-changes") }
+    var oldChanges: URL { kept("site-gone-changes") ?? sibling("daybook-gone-changes") }
     /// `oldChanges` while it is written.
-    private var oldChangesDraft: URL { sibling("daybook-gone-changes-new") }
+    private var oldChangesDraft: URL { kept("site-gone-changes-new") ?? sibling("daybook-gone-changes-new") }
 
     private func sibling(_ suffix: String) -> URL {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(suffix)")
+    }
+
+    private func kept(_ name: String) -> URL? { keptIn?.appendingPathComponent(name) }
+
+    /// The output folder's device and inode, the first line of `oldChanges`: the list is of the
+    /// differences from that folder, and from no other site put in its place since (a build from
+    /// scratch, another program, an older Daybook).
+    private var outputIdentity: String? {
+        var info = stat()
+        guard lstat(output.path, &info) == 0 else { return nil }
+        return "\u{0}\(info.st_dev) \(info.st_ino)"
     }
 
     /// Puts back or removes what a stopped build left beside the output: a site moved aside
@@ -54,20 +69,23 @@ struct SiteSwap {
     /// build left both (`keepOld`); nil, having changed nothing, otherwise.
     func takeOld() -> Set<String>? {
         guard UserFiles.kind(old.path) == .folder, let list = FileBytes.read(oldChanges.path) else { return nil }
+        var lines = String(decoding: list, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let identity = outputIdentity, lines.first == identity else { return nil }
+        lines.removeFirst()
         MutationHook.will("unlink", oldChanges.path)
         guard unlink(oldChanges.path) == 0 else { return nil }
         MutationHook.will("rename", next.path)
         guard rename(old.path, next.path) == 0 else { return nil }
-        return Set(String(decoding: list, as: UTF8.self).split(separator: "\n").map(String.init))
+        return Set(lines.filter { !$0.isEmpty })
     }
 
     /// Writes `oldChanges` for the old site a `swapIn(keepingOld: true)` left aside, whole or
     /// not at all (a temporary file renamed into place).
     func keepOld(differingIn paths: Set<String>) throws {
-        guard UserFiles.kind(old.path) == .folder else { return }
+        guard UserFiles.kind(old.path) == .folder, let identity = outputIdentity else { return }
         let temporary = oldChangesDraft.path
         unlink(temporary)
-        try FileWriter.write(Array(paths.sorted().joined(separator: "\n").utf8), to: temporary, exclusive: true)
+        try FileWriter.write(Array(([identity] + paths.sorted()).joined(separator: "\n").utf8), to: temporary, exclusive: true)
         MutationHook.will("rename", oldChanges.path)
         guard rename(temporary, oldChanges.path) == 0 else { throw FileWriter.posixError("could not move \(temporary) to", oldChanges.path) }
     }

@@ -15,6 +15,8 @@ struct SiteUpdate {
     /// Keep the old site beside the output for the next update, and make this update from the
     /// one the last kept, when there is one (`SiteSwap.takeOld`): the preview.
     var keepingOld = false
+    /// Where the old site is kept (`SiteSwap.keptIn`).
+    var keptIn: URL? = nil
 
     /// - Parameters:
     ///   - changed: files to write.
@@ -22,7 +24,7 @@ struct SiteUpdate {
     ///   - removed: paths an earlier build wrote that are no longer part of the site.
     ///   - manifest: the site's new `SiteManifest`, when its list of files changed.
     func apply(changed: [OutputFile], copies: [(source: URL, path: String)], removed: [String], manifest: [UInt8]? = nil) throws {
-        let swap = SiteSwap(output: output)
+        let swap = SiteSwap(output: output, keptIn: keptIn)
         var replaced = Set(changed.map(\.path)).union(copies.map(\.path)).union(removed)
         if manifest != nil { replaced.insert(SiteManifest.fileName) }
         // The build began with `recover(keepingOld:)`: no `next` is in the way.

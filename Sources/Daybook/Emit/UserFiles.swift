@@ -95,3 +95,35 @@ struct UserFiles {
         return (info.st_mode & S_IFMT) == S_IFDIR ? .folder : .file
     }
 }
+
+extension UserFiles {
+    /// Whether `output` holds anything its manifest (`known`, nil when it has none) does not
+    /// list: a file of the user's, or a folder in which Daybook made nothing. Stops at the first
+    /// found; the top folders are looked through in parallel (a 10,000-entry site has 19,000).
+    static func present(in output: String, known: Set<String>?) -> Bool {
+        guard let known else { return true }
+        let folders = FileWriter.folders(of: Array(known))
+        let top = TreeLinks.list(output)
+        if top.contains(where: { !$0.isFolder && !isDaybooks($0.name, known) }) { return true }
+        return concurrentMap(top.filter(\.isFolder).map(\.name)) { name in
+            !folders.contains(name) || holdsOthers(name, in: output, known: known, folders: folders)
+        }.contains(true)
+    }
+
+    /// Whether the folder `relative`, which Daybook made, holds anything else at any depth.
+    private static func holdsOthers(_ relative: String, in output: String, known: Set<String>, folders: Set<String>) -> Bool {
+        for (name, isFolder) in TreeLinks.list(output + "/" + relative) {
+            let path = relative + "/" + name
+            if isFolder {
+                if !folders.contains(path) || holdsOthers(path, in: output, known: known, folders: folders) { return true }
+            } else if !isDaybooks(path, known) {
+                return true
+            }
+        }
+        return false
+    }
+
+    private static func isDaybooks(_ path: String, _ known: Set<String>) -> Bool {
+        known.contains(path) || path == SiteManifest.fileName
+    }
+}

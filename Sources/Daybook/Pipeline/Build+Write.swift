@@ -225,7 +225,9 @@ struct WriteStage: Sendable {
     /// while the data files are), the last output otherwise, nowhere for `check`.
     func sink() throws -> any SiteSink {
         guard options.writes else { return DiscardSink() }
-        guard last.isEmpty else { return UpdateSink(output: output, previous: last.records, keepingOld: options.keepsOldSite) }
-        return try StagingSink(output: output, paths: pagePaths + renderer.files.map(\.path))
+        guard last.isEmpty else {
+            return UpdateSink(output: output, previous: last.records, keepingOld: options.keepsOldSite, keptIn: options.keptSiteFolder)
+        }
+        return try StagingSink(output: output, paths: pagePaths + renderer.files.map(\.path), keptIn: options.keptSiteFolder)
     }
 }

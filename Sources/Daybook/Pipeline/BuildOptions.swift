@@ -27,12 +27,15 @@ public struct BuildOptions: Sendable {
     /// build of this process compares with them instead of opening the last pack again: the
     /// preview, which rebuilds on every save. A build that ends with the process has no use for it.
     public var remembersEditions = false
-    /// Keep the old site, once the new one has taken its place, beside it with the list of the
-    /// files that differ (`SiteSwap.keepOld`), and make the next update from it (`SiteUpdate`):
-    /// the preview. An update then writes its changes and the last one's, where linking every
-    /// file of a 10,000-entry site into a new folder and removing the old one took a third of a
-    /// second of every save. A build that ends with its process has no next update to gain.
+    /// Keep the old site, once the new one has taken its place, with the list of the files that
+    /// differ (`SiteSwap.keepOld`), and make the next update from it (`SiteUpdate`). An update
+    /// then writes its changes and the last one's, where linking every file of a 10,000-entry
+    /// site into a new folder and removing the old one took a third of a second on tmpfs and 3.5
+    /// seconds on a disk (bench/README.md). The preview keeps it beside its folder; `daybook
+    /// build` in `keptSiteFolder`, while the output holds no file of the user's.
     public var keepsOldSite = false
+    /// Where `keepsOldSite` keeps the old site; nil: beside the output (`SiteSwap.keptIn`).
+    public var keptSiteFolder: URL?
     /// Keep the rows of lists this build rendered in the report's memory (`RowMemory`), for the
     /// next build of this process: the preview, whose saves render again the lists around the
     /// edited entry. A build that ends with its process would only hold them longer.
@@ -51,7 +54,7 @@ public struct BuildOptions: Sendable {
 
     /// Where this build's caches are: the preview's own folder for `daybook serve`, else
     /// `.daybook/cache` (`CacheFile.location`).
-    var cacheFolder: URL { CacheFile.location(journal: journal, output: resolvedOutput) }
+    public var cacheFolder: URL { CacheFile.location(journal: journal, output: resolvedOutput) }
 
     /// Where the site is written: `resolvedOutput`, or the folder it links to when it is a link
     /// (`_site -> ../pages`). A full build replaces its output folder whole, which would otherwise

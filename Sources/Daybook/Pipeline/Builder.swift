@@ -26,7 +26,7 @@ public enum Builder {
         } : nil
         defer { withExtendedLifetime(lock) {} }
         // What a build stopped part way left beside the output goes before anything looks at it.
-        if options.writes { SiteSwap(output: options.writtenOutput).recover(keepingOld: options.keepsOldSite) }
+        if options.writes { SiteSwap(output: options.writtenOutput, keptIn: options.keptSiteFolder).recover(keepingOld: options.keepsOldSite) }
         do {
             let memory = memory.flatMap { $0.fits(options) ? $0 : nil }
             var build = Build(options: options, memory: memory, changed: memory == nil ? nil : changed, progress: progress)
