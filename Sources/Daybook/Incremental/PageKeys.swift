@@ -14,6 +14,10 @@ struct PageKeys: Sendable {
     let entryKeys: [[UInt8]]
     /// Per entry (journal order): what lists show of it (`Entry.listKey`).
     let listKeys: [[UInt8]]
+    /// Per entry (journal order): what a short row shows of it (`compactRow`). Made
+    /// once here: a tag or year page of thousands of rows took each field out of its entry again,
+    /// on every save of the preview.
+    let compactRows: [[UInt8]]
     let siteKey: [UInt8]
     /// Each feature's part of the keys (`Feature.key(for:)`, `Feature.dataKey`).
     let features: [any Feature]
@@ -30,15 +34,20 @@ struct PageKeys: Sendable {
         let keys = try await parallelMap(Array(journal.entries.indices), jobs: jobs, chunksPerJob: 1) { index in
             let file = files[journal.entries[index].sourcePath] ?? ([], [])
             return (file.hash, ContentHash.digest(parts: [file.hash, Array(journal.paths[index].utf8)]),
-                    file.listKey.isEmpty ? file.hash : file.listKey)
+                    file.listKey.isEmpty ? file.hash : file.listKey, Self.compactRow(index, of: journal))
         }
         contentHashes = keys.map(\.0)
         entryKeys = keys.map(\.1)
         listKeys = keys.map(\.2)
+        compactRows = keys.map(\.3)
+        dataKey = Self.dataKey(siteKey: siteKey, features: features, entryKeys: entryKeys)
     }
 
-    /// What the data files derive from: every entry and everything site-wide.
-    var dataKey: [UInt8] {
+    /// What the data files derive from: every entry and everything site-wide. Worked out once:
+    /// the write stage asks for it two or three times, and it hashes every entry's key.
+    let dataKey: [UInt8]
+
+    static func dataKey(siteKey: [UInt8], features: [any Feature], entryKeys: [[UInt8]]) -> [UInt8] {
         var hasher = ContentHash.Hasher()
         hasher.add(siteKey)
         hasher.add(Features.joinedKeys(features.map(\.dataKey)))
@@ -56,7 +65,7 @@ struct PageKeys: Sendable {
                 hasher.add(journal.entries[index].date.iso8601)
                 hasher.add(journal.paths[index])
             } else if compact {
-                addCompactRow(index, to: &hasher)
+                hasher.append(compactRows[index])
                 hasher.add(journal.paths[index])
             } else if index == whole {
                 hasher.add(entryKeys[index])
@@ -73,19 +82,28 @@ struct PageKeys: Sendable {
     }
 
     /// What a short row shows of entry `index` (`PageContext.compactRow`): its title as the
-    /// journal was assembled (a first-line title included), every field of its date, its rating.
-    private func addCompactRow(_ index: Int, to hasher: inout ContentHash.Hasher) {
+    /// journal was assembled (a first-line title included), every field of its date, its rating;
+    /// as the parts a `ContentHash.Hasher` adds, for `append`.
+    static func compactRow(_ index: Int, of journal: Journal) -> [UInt8] {
         let title = journal.entries[index].title, date = journal.entries[index].date
-        hasher.add(title.map { "+" + $0 } ?? "-")
-        // Field by field: an array of them would be made for each of a long list's entries.
-        hasher.add(number: date.year)
-        hasher.add(number: date.month)
-        hasher.add(number: date.day)
-        hasher.add(number: date.hour)
-        hasher.add(number: date.minute)
-        hasher.add(number: date.second)
-        hasher.add(number: date.utcOffset)
-        hasher.add(number: date.hasTime ? 1 : 0)
-        hasher.add(number: journal.entries[index].rating ?? -1)
+        var row = ContentHash.Parts()
+        row.reserveCapacity(96 + (title?.utf8.count ?? 0))
+        if var title {
+            // "+" and the title as one part, without a new string for each entry.
+            title.withUTF8 { row.add(prefix: UInt8(ascii: "+"), $0) }
+        } else {
+            row.add("-")
+        }
+        // Field by field: an array of them would be made for each entry.
+        row.add(number: date.year)
+        row.add(number: date.month)
+        row.add(number: date.day)
+        row.add(number: date.hour)
+        row.add(number: date.minute)
+        row.add(number: date.second)
+        row.add(number: date.utcOffset)
+        row.add(number: date.hasTime ? 1 : 0)
+        row.add(number: journal.entries[index].rating ?? -1)
+        return row.bytes
     }
 }

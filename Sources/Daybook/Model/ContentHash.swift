@@ -15,12 +15,47 @@ enum ContentHash {
         return hasher.finish()
     }
 
+    /// Length-prefixed parts as bytes: what `Hasher` hashes. Made apart when a part of many keys
+    /// is worth making once (`PageKeys.compactRow`), and handed to `Hasher.append` as it is.
+    struct Parts {
+        private(set) var bytes: [UInt8] = []
+
+        mutating func add(_ part: [UInt8]) {
+            withUnsafeBytes(of: Int64(part.count).littleEndian) { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: part)
+        }
+
+        mutating func add(_ text: String) {
+            var text = text
+            text.withUTF8 { utf8 in
+                withUnsafeBytes(of: Int64(utf8.count).littleEndian) { bytes.append(contentsOf: $0) }
+                bytes.append(contentsOf: utf8)
+            }
+        }
+
+        /// Adds a number as its eight bytes: a part of fixed size, so it needs no length before it.
+        mutating func add(number: Int) {
+            withUnsafeBytes(of: Int64(number).littleEndian) { bytes.append(contentsOf: $0) }
+        }
+
+        /// Adds `prefix` and `rest` as one part, as `add` would the two joined.
+        mutating func add(prefix: UInt8, _ rest: UnsafeBufferPointer<UInt8>) {
+            withUnsafeBytes(of: Int64(rest.count + 1).littleEndian) { bytes.append(contentsOf: $0) }
+            bytes.append(prefix)
+            bytes.append(contentsOf: rest)
+        }
+
+        mutating func append(_ parts: [UInt8]) { bytes.append(contentsOf: parts) }
+        mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+        mutating func reserveCapacity(_ count: Int) { bytes.reserveCapacity(count) }
+    }
+
     /// Adds length-prefixed parts to one SHA-256. The parts are gathered in a buffer handed on
     /// in large pieces: page keys add tens of thousands of 32-byte parts, and each call into the
     /// digest costs more than the hashing of so few bytes.
     struct Hasher {
         private var sha = SHA256()
-        private var buffer: [UInt8] = []
+        private var buffer = Parts()
         private static let flushAt = 16 << 10
 
         init() {
@@ -28,34 +63,34 @@ enum ContentHash {
         }
 
         mutating func add(_ bytes: [UInt8]) {
-            withUnsafeBytes(of: Int64(bytes.count).littleEndian) { buffer.append(contentsOf: $0) }
-            buffer.append(contentsOf: bytes)
-            if buffer.count >= Self.flushAt { flush() }
+            buffer.add(bytes)
+            if buffer.bytes.count >= Self.flushAt { flush() }
         }
 
         mutating func add(_ text: String) {
-            var text = text
-            text.withUTF8 { utf8 in
-                withUnsafeBytes(of: Int64(utf8.count).littleEndian) { buffer.append(contentsOf: $0) }
-                buffer.append(contentsOf: utf8)
-            }
-            if buffer.count >= Self.flushAt { flush() }
+            buffer.add(text)
+            if buffer.bytes.count >= Self.flushAt { flush() }
         }
 
-        /// Adds a number as its eight bytes: a part of fixed size, so it needs no length before it.
         mutating func add(number: Int) {
-            withUnsafeBytes(of: Int64(number).littleEndian) { buffer.append(contentsOf: $0) }
-            if buffer.count >= Self.flushAt { flush() }
+            buffer.add(number: number)
+            if buffer.bytes.count >= Self.flushAt { flush() }
+        }
+
+        /// Adds parts made apart (`Parts.bytes`), as if each had been added here.
+        mutating func append(_ parts: [UInt8]) {
+            buffer.append(parts)
+            if buffer.bytes.count >= Self.flushAt { flush() }
         }
 
         private mutating func flush() {
-            sha.update(data: buffer)
-            buffer.removeAll(keepingCapacity: true)
+            sha.update(data: buffer.bytes)
+            buffer.removeAll()
         }
 
         func finish() -> [UInt8] {
             var sha = sha
-            sha.update(data: buffer)
+            sha.update(data: buffer.bytes)
             return Array(sha.finalize())
         }
     }

@@ -129,7 +129,9 @@ struct WriteStage: Sendable {
         renderer = SiteRenderer.Assets(loaded.templates)
         try Self.checkStaticClashes(loaded, pagePaths: pagePaths)
         // Labelled as `PageKeys` takes them: unlabelled, the whole table was converted, key by key.
-        let files = Dictionary(loaded.entries.map { ($0.path, (hash: $0.hash, listKey: $0.listKey)) }, uniquingKeysWith: { a, _ in a })
+        // None for a journal without entries: a whole-private journal's public one, on every save.
+        let files = journal.entries.isEmpty ? [:]
+            : Dictionary(loaded.entries.map { ($0.path, (hash: $0.hash, listKey: $0.listKey)) }, uniquingKeysWith: { a, _ in a })
         keys = try await PageKeys(journal: journal, files: files,
                                   siteKey: Builder.siteKey(journal, templates: loaded.templates, features: loaded.features),
                                   features: loaded.features, jobs: options.jobs)
