@@ -42,6 +42,25 @@ import Testing
         #expect(again.status == 1 && again.stderr == result.stderr)
     }
 
+    /// A private journal's editions leave out what the public pass left out: they were made from
+    /// the entries as read, and showed one whose error (an unknown journal) --keep-going had left out.
+    @Test func theEditionsLeaveOutTheEntriesWithErrorsToo() throws {
+        let journal = try TemporaryJournal([
+            "daybook.yml": "title: Whole\nprivate: true\njournals:\n  diary: {title: Diary}\n",
+            "entries/2024/05/2024-05-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-05-01\n---\nGrey morning.\n",
+            "entries/2024/05/2024-05-02-lost.md": "---\ntitle: Lost\ndate: 2024-05-02\njournal: nowhere\n---\nNo such journal.\n",
+        ])
+        defer { journal.remove() }
+        let result = try CLI.run(["build", journal.root.path, "--keep-going"], environment: PrivateBuildTests.secrets)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("entries/2024/05/2024-05-02-lost.md:4:10: error: unknown journal 'nowhere'"))
+        let site = PrivateBuildTests.text(try tree(journal.site))
+        let edition = try PrivateBuildTests.manifest(site, siteKey: PrivateBuildTests.secrets["DAYBOOK_SITE_KEY"]!)
+        #expect(edition.keys.contains("2024/05/01/ferry/index.html"))
+        #expect(!edition.keys.contains("2024/05/02/lost/index.html"))
+        #expect(!String(decoding: edition["index.html"] ?? [], as: UTF8.self).contains("Lost"))
+    }
+
     @Test func withoutItTheBuildWritesNothing() throws {
         let journal = try TemporaryJournal(Self.files)
         defer { journal.remove() }

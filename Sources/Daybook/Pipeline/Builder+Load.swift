@@ -39,7 +39,7 @@ extension Build {
         let (privacy, privacyProblems) = PrivatePlan.make(published, published: { settings.includeDrafts || !$0.isDraft },
                                                          settings: settings.privacy, environment: options.secrets)
         diagnostics += privacyProblems
-        let openingEditions = privacy.flatMap { separate($0, &published, &settings, &diagnostics, lastBuild: cache) }
+        let (openingEditions, all) = privacy.map { separate($0, &published, &settings, &diagnostics, lastBuild: cache) } ?? (nil, [])
         var (journal, linkProblems) = JournalAssembler.assemble(published, settings: settings)
         diagnostics += linkProblems
         let (words, wordProblems) = WordTables.words(locale: settings.locale, files: files)
@@ -60,7 +60,7 @@ extension Build {
         let stopping = options.keepGoing ? diagnostics.filter { !fromEntries.contains($0) } : diagnostics
         guard let templates, !stopping.hasErrors else { throw BuildFailure(diagnostics) }
         var loaded = Loaded(files: files, journal: journal, templates: templates, features: features, warnings: diagnostics,
-                            cache: cache, cacheFolder: options.cacheFolder, entries: entries, loader: loader, privacy: privacy,
+                            cache: cache, cacheFolder: options.cacheFolder, entries: entries, loader: loader, privacy: privacy, published: all,
                             templateFiles: BuildMemory.ParsedTemplates(overrides: overrides, set: templates, problems: templateProblems))
         loaded.unassembled = unassembled
         loaded.openingEditions = openingEditions
@@ -69,16 +69,18 @@ extension Build {
         return loaded
     }
 
-    /// Leaves a private journal's private entries out of the public one. With a last build to
-    /// compare with, most likely, starts opening its editions while the journal is made.
+    /// Leaves a private journal's private entries out of the public one, and gives all of them,
+    /// for the editions (shared, not copied). With a last build to compare with, most likely,
+    /// starts opening its editions while the journal is made.
     private func separate(_ privacy: PrivatePlan, _ published: inout [Entry], _ settings: inout Settings, _ diagnostics: inout [Diagnostic],
-                          lastBuild: BuildCache?) -> Task<OpenedEditions, Never>? {
+                          lastBuild: BuildCache?) -> (Task<OpenedEditions, Never>?, [Entry]) {
+        let all = published
         published = published.filter(privacy.isPublic)
         settings.privacy.hasEdition = true
         diagnostics += PublicSource.warnings(journal: options.journal)
-        guard options.writes, let lastBuild else { return nil }
-        return OpenedEditions.opening(privacy, output: options.writtenOutput, remembered: memory?.editions ?? [:],
-                                      recorded: OpenedEditions.recorded(lastBuild, output: options.writtenOutput, journal: options.journal))
+        guard options.writes, let lastBuild else { return (nil, all) }
+        return (OpenedEditions.opening(privacy, output: options.writtenOutput, remembered: memory?.editions ?? [:],
+                                       recorded: OpenedEditions.recorded(lastBuild, output: options.writtenOutput, journal: options.journal)), all)
     }
 
     /// Gives each entry its journal; returns the errors of a journal or writer no setting names,

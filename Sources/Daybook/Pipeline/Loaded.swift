@@ -22,6 +22,9 @@ struct Loaded: Sendable {
     /// What of the journal is private, when anything is: `journal` then holds only its public
     /// entries, and the write stage makes the encrypted editions.
     var privacy: PrivatePlan?
+    /// A private journal's entries the build publishes, private ones included, each in its
+    /// journal: what the editions are made from (`journal` holds the public ones alone).
+    var published: [Entry] = []
     /// The opening of the last build's editions of `privacy`, started as soon as it was known.
     var openingEditions: Task<OpenedEditions, Never>?
     /// The journal's own template files and what they parsed to, for a build continuing this one.

@@ -86,10 +86,10 @@ extension WriteStage {
         // The features load (the search cache is read from disk) while the journal is assembled.
         let (featureInput, reused) = (input, loaded.unassembled)
         async let loading = Features.load(featureInput, reusing: reused)
-        // One pass, one copy of each entry: `compactMap` then `filter` copied every entry twice.
-        var entries: [Entry] = []
-        entries.reserveCapacity(loaded.entries.count)
-        for item in loaded.entries { if let entry = item.entry, plan.shows(entry, in: edition) { entries.append(entry) } }
+        // The entries the public pass read and checked (under --keep-going, without those it left
+        // out), all of them as they are when the edition shows all, as a whole-private one does.
+        var entries = loaded.published
+        if !plan.showsAll(edition) { entries = entries.filter { plan.shows($0, in: edition) } }
         var (journal, _) = JournalAssembler.assemble(entries, settings: settings)
         // The words are the journal's, read once by the public pass; without them, English.
         journal.words = loaded.journal.words

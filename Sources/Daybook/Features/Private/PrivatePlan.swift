@@ -20,8 +20,11 @@ struct PrivatePlan: Sendable, CustomStringConvertible {
     /// The password of each reader, by `Reader.key` ("" for the one reader of an unnamed journal).
     /// Never printed: `Secrets` reads them and nothing else holds them.
     var passwords: [String: String]
-    /// The private entries' labels (empty: every reader), by source path.
+    /// The private entries' labels (empty: every reader), by source path; in a whole-private
+    /// journal, only the entries that have labels.
     private var labels: [String: Set<String>]
+    /// How many entries are private.
+    private(set) var privateCount = 0
     /// Orders versions of the editions, so a browser refuses one older than it has opened: the
     /// newest entry's wall-clock time, or `SOURCE_DATE_EPOCH` when that is later (every commit).
     var generation = 0
@@ -40,16 +43,22 @@ struct PrivatePlan: Sendable, CustomStringConvertible {
     /// The entries are looked at in place, not filtered into a copy: entries are large values.
     static func make(_ entries: [Entry], published: (Entry) -> Bool = { _ in true }, settings: PrivacySettings,
                      environment: Secrets) -> (PrivatePlan?, [Diagnostic]) {
-        var labels: [String: Set<String>] = [:]
-        if settings.wholeJournal { labels.reserveCapacity(entries.count) }
+        var labels: [String: Set<String>] = [:], privateCount = 0
         var problems: [Diagnostic] = []
         var firstPrivate: SourceLocation?
+        // One pass over the entries, on every build and preview save: the newest's time too.
+        var newest = 0
         for index in entries.indices where published(entries[index]) {
+            newest = max(newest, entries[index].date.wallClockSeconds)
             let marks = EntryPrivacy(entries[index])
             problems += marks.problems
             guard settings.wholeJournal || marks.isPrivate else { continue }
+            privateCount += 1
             // A journal's readers (`journals: {dreams: {readers: [me]}}`) for entries that name none.
-            labels[entries[index].sourcePath] = marks.labels.isEmpty ? settings.journalReaders[entries[index].journal] ?? [] : marks.labels
+            let entryLabels = marks.labels.isEmpty ? settings.journalReaders[entries[index].journal] ?? [] : marks.labels
+            // Every entry of a whole-private journal is private: only those with labels are noted,
+            // not 10,000 empty sets on every save.
+            if !settings.wholeJournal || !entryLabels.isEmpty { labels[entries[index].sourcePath] = entryLabels }
             if marks.isPrivate, firstPrivate == nil { firstPrivate = marks.location }
         }
         guard settings.wholeJournal || !labels.isEmpty else { return (nil, problems) }
@@ -61,8 +70,8 @@ struct PrivatePlan: Sendable, CustomStringConvertible {
         guard let secrets, secretProblems.isEmpty else { return (nil, problems + secretProblems) }
         var plan = PrivatePlan(settings: settings, keys: PrivateKeys(siteKey: secrets.siteKey),
                                editions: editions(readers, seeing: labels), passwords: secrets.passwords, labels: labels)
-        let newest = entries.indices.filter { published(entries[$0]) }.map { entries[$0].date.wallClockSeconds }.max() ?? 0
         plan.generation = max(newest, environment.sourceDateEpoch ?? 0)
+        plan.privateCount = privateCount
         return (plan, problems)
     }
 
@@ -112,16 +121,19 @@ struct PrivatePlan: Sendable, CustomStringConvertible {
         return problems
     }
 
-    /// How many entries are private.
-    var privateCount: Int { labels.count }
-
     /// Whether the public pages show `entry`.
     func isPublic(_ entry: Entry) -> Bool { !settings.wholeJournal && labels[entry.sourcePath] == nil }
 
     /// Whether `edition` shows `entry`: a public entry, an unlabelled private one, or one that
     /// shares a label with the edition's readers (every one for readers without labels).
-    func shows(_ entry: Entry, in edition: Edition) -> Bool {
+    func shows(_ entry: borrowing Entry, in edition: Edition) -> Bool {
         Self.opens(labels[entry.sourcePath] ?? [], edition.labels)
+    }
+
+    /// Whether `edition` shows every entry: then its journal is made from the entries as they are,
+    /// without a copy of each (`shows`).
+    func showsAll(_ edition: Edition) -> Bool {
+        labels.values.allSatisfy { Self.opens($0, edition.labels) }
     }
 }
 
@@ -135,6 +147,12 @@ struct EntryPrivacy {
     // Borrowed: an initializer takes its arguments owned, which copied every entry (all its
     // fields retained) to read three of them.
     init(_ entry: borrowing Entry) {
+        // Where `private:` is, looked up only for an entry that has privacy keys: most have none,
+        // and every entry of the journal is looked at on every build.
+        guard entry.extra["private"] != nil || entry.extra["readers"] != nil else {
+            location = SourceLocation(file: entry.sourcePath)
+            return
+        }
         location = SourceLocation(file: entry.sourcePath, line: entry.keyLines["private"] ?? 1)
         if let value = entry.extra["private"] {
             switch value {
