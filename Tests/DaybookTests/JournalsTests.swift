@@ -154,6 +154,21 @@ import Testing
         #expect(try days(withPrivate.site) == days(onePublic.site))
     }
 
+    /// An edition is the site as its readers see it, journals included: it assembles its journal
+    /// from the entries as read, and each must still find its journal.
+    @Test func anEditionShowsEachEntryInItsJournal() async throws {
+        var files = Self.fixture
+        files["daybook.yml"] = Self.settings + "private: true\n"
+        let journal = try await Self.build(files, secrets: PrivateBuildTests.secrets)
+        defer { journal.remove() }
+        let edition = try PrivateBuildTests.manifest(PrivateBuildTests.text(try tree(journal.site)), siteKey: PrivateBuildTests.secrets["DAYBOOK_SITE_KEY"]!)
+        let page = { (path: String) in String(decoding: edition[path] ?? [], as: UTF8.self) }
+        let travel = page("travel/index.html"), diary = page("diary/index.html")
+        for title in ["Ferry", "Train"] { #expect(travel.contains(">\(title)</a>") && !diary.contains(">\(title)</a>"), "\(title)") }
+        for title in ["Home day", "Back"] { #expect(diary.contains(">\(title)</a>") && !travel.contains(">\(title)</a>"), "\(title)") }
+        #expect(page("index.html").contains("<span class=\"journal-badge\"><a href=\"travel/index.html\">Travels</a></span>"))
+    }
+
     @Test func aJournalsReadersLabelItsPrivateEntriesThatNameNone() throws {
         var settings = Settings()
         settings.journals.list = [.init(name: "diary", title: "Diary"), .init(name: "dreams", title: "Dreams", readers: ["me"])]
