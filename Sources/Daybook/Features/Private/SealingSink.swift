@@ -56,6 +56,7 @@ final class SealingSink: SiteSink {
     /// `carried` from the last pack, and those made now among them.
     struct Gathered: Sendable {
         var edition: [String: [UInt8]] = [:]
+        /// The files made now; among them, those the records do not list.
         var made: [String: [UInt8]] = [:]
         /// Whether every file `records` lists was there: when not, a file the records keep is not
         /// in the last pack, and the edition is made again in full.
@@ -71,11 +72,8 @@ final class SealingSink: SiteSink {
             defer { held = [:] }
             return held
         }
-        var gathered = Gathered(edition: carried)
-        for (path, bytes) in held where records.keys[path] != nil {
-            gathered.edition[path] = bytes
-            gathered.made[path] = bytes
-        }
+        var gathered = Gathered(edition: carried, made: held)
+        for (path, bytes) in held where records.keys[path] != nil { gathered.edition[path] = bytes }
         var found = 0
         for path in records.keys.keys {
             if gathered.edition[path] != nil { found += 1 } else { gathered.whole = false }
@@ -96,7 +94,7 @@ final class SealingSink: SiteSink {
         var edition = gathered.edition
         let files = keeping ? edition : [:]
         if let previous, let layout = previous.layout,
-           let part = additions(gathered.made, edition: edition, records: records, to: previous, layout: layout) {
+           let part = additions(gathered.made.filter { records.keys[$0.key] != nil }, edition: edition, records: records, to: previous, layout: layout) {
             let pack = try addChunks(part.added, keeping: part.kept, removed: part.removed, to: layout, chains: part.chains)
             return Published(manifest: try handManifest(pack, generation: generation), layout: pack, files: files, records: records)
         }
