@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Testing
 @testable import Daybook
@@ -50,6 +51,7 @@ extension EditionPack.Segment {
             let gathered = (0..<segment.chunkCount).map { Array(segment.chunk($0)) }
             #expect(gathered.allSatisfy { $0.count == Self.size })
             #expect(gathered.flatMap { $0 } == whole)
+            #expect((0..<segment.chunkCount).map(segment.digest) == gathered.map { Array(SHA256.hash(data: $0)) })
             #expect(table == EditionPack.Place(offset: start + files.values.reduce(0) { $0 + $1.count }, length: tableBytes.count))
             for (path, bytes) in files {
                 let place = places[path] ?? EditionPack.Place(offset: -1, length: -1)

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Every file of an edition in one plaintext, sealed and published as chunks of equal size
@@ -76,6 +77,26 @@ enum EditionPack {
             bytes += repeatElement(0, count: Sealer.chunkSize - bytes.count)
             return bytes[...]
         }
+
+        /// The SHA-256 of chunk `index`, taken over the pieces where they are: gathering every
+        /// chunk for its digest as well as for sealing copied the whole pack once more.
+        func digest(_ index: Int) -> [UInt8] {
+            let begin = index * Sealer.chunkSize, end = begin + Sealer.chunkSize
+            var hasher = SHA256(), taken = 0
+            var piece = firstPiece(endingAfter: begin)
+            while piece < pieces.count, starts[piece] < end {
+                let from = max(begin, starts[piece]) - starts[piece], to = min(end, starts[piece] + pieces[piece].count) - starts[piece]
+                if from < to {
+                    pieces[piece][from..<to].withUnsafeBytes { hasher.update(bufferPointer: $0) }
+                    taken += to - from
+                }
+                piece += 1
+            }
+            if taken < Sealer.chunkSize { Self.zeros.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0.prefix(Sealer.chunkSize - taken))) } }
+            return Array(hasher.finalize())
+        }
+
+        private static let zeros = [UInt8](repeating: 0, count: Sealer.chunkSize)
 
         /// The first piece that ends after `offset`: the pieces are in order, so a binary search.
         private func firstPiece(endingAfter offset: Int) -> Int {

@@ -38,7 +38,7 @@ struct PreviousEdition: Sendable, CustomStringConvertible {
         else { return nil }
         let opened = concurrentMap(Array(chunks.enumerated())) { index, name in
             binary(folder, sealer.folder, name, recorded: recorded[sealer.path(of: name)]).flatMap {
-                try? sealer.openChunk($0, index: index, count: chunks.count)
+                try? sealer.openChunkData($0, index: index, count: chunks.count)
             }
         }
         let chunkBytes = opened.compactMap { $0 }
@@ -69,14 +69,15 @@ struct PreviousEdition: Sendable, CustomStringConvertible {
     }
 
     /// The bytes at `place` in the pack whose chunks are `chunks`, all `Sealer.chunkSize` long.
-    private static func gather(_ chunks: [[UInt8]], _ place: EditionPack.Place) -> [UInt8] {
+    private static func gather(_ chunks: [Data], _ place: EditionPack.Place) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(place.length)
         var at = place.offset
         while at < place.offset + place.length {
             let chunk = at / Sealer.chunkSize, start = at % Sealer.chunkSize
             let end = min(Sealer.chunkSize, start + place.offset + place.length - at)
-            bytes += chunks[chunk][start..<end]
+            // Through the chunk's bytes: appending a `Data` slice goes element by element.
+            chunks[chunk].withUnsafeBytes { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
             at += end - start
         }
         return bytes

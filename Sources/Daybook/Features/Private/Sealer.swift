@@ -62,7 +62,13 @@ struct Sealer: Sendable, CustomStringConvertible {
     /// for about 0.08 s of a whole-private update at 10,000 entries (110 MB) while the other
     /// waited, and a nonce taken over the chunk itself, not its SHA-256, hashed every byte again.
     static func digests(count: Int, _ chunk: @Sendable (Int) -> ArraySlice<UInt8>) -> (digest: [UInt8], chunks: [[UInt8]]) {
-        let parts = concurrentMap(Array(0..<count)) { index in Array(SHA256.hash(data: chunk(index))) }
+        digests(count: count, hashing: { Array(SHA256.hash(data: chunk($0))) })
+    }
+
+    /// The same, given each chunk's SHA-256 (`hashing`), which a pack's part takes from its pieces
+    /// without gathering the chunk (`EditionPack.Segment.digest`).
+    static func digests(count: Int, hashing digest: @Sendable (Int) -> [UInt8]) -> (digest: [UInt8], chunks: [[UInt8]]) {
+        let parts = concurrentMap(Array(0..<count), digest)
         return (Array(SHA256.hash(data: parts.flatMap { $0 })), parts)
     }
 
@@ -86,17 +92,24 @@ struct Sealer: Sendable, CustomStringConvertible {
     /// The sealed chunks in `range` of the `count` chunks `chunk` gives, whose `digests` are known.
     func sealed(count: Int, role: Role, range: Range<Int>, digests: (digest: [UInt8], chunks: [[UInt8]]), first: Int = 0,
                 _ chunk: @Sendable (Int) -> ArraySlice<UInt8>) throws -> [[UInt8]] {
+        try sealedData(count: count, role: role, range: range, digests: digests, first: first, chunk).map(Self.bytes)
+    }
+
+    /// The same chunks as `Data`, as AES-GCM gives them: a pack's chunks go straight on to their
+    /// names and scripts (`file`), without a copy of each into an array first.
+    func sealedData(count: Int, role: Role, range: Range<Int>, digests: (digest: [UInt8], chunks: [[UInt8]]), first: Int = 0,
+                    _ chunk: @Sendable (Int) -> ArraySlice<UInt8>) throws -> [Data] {
         let (keyBytes, nonceBytes) = (key, nonceKey)
         let made = concurrentMap(Array(range)) { index in
-            Result { () throws -> [UInt8] in
+            Result { () throws -> Data in
                 let (key, nonceKey) = (SymmetricKey(data: keyBytes), SymmetricKey(data: nonceBytes))
                 let aad = Self.binding(role: role, index: first + index, count: count)
                 let code = HMAC<SHA256>.authenticationCode(for: digests.digest + aad + digests.chunks[index], using: nonceKey)
                 let nonce = try AES.GCM.Nonce(data: Array(code.prefix(12)))
                 let box = try AES.GCM.seal(chunk(index), using: key, nonce: nonce, authenticating: aad)
-                // nonce ‖ ciphertext ‖ tag, copied once; nil only for a nonce not of 12 bytes.
+                // nonce ‖ ciphertext ‖ tag; nil only for a nonce not of 12 bytes.
                 guard let combined = box.combined else { throw CryptoKitError.incorrectParameterSize }
-                return Self.bytes(combined)
+                return combined
             }
         }
         return try made.map { try $0.get() }
@@ -117,11 +130,16 @@ struct Sealer: Sendable, CustomStringConvertible {
     /// A sealed binary as the site publishes it: a script, so it loads from disk too, under
     /// `private/<folder>/<first two of name>/<name>.js`.
     func file(_ sealed: [UInt8]) -> (file: OutputFile, name: String) {
-        let name = Self.name(of: sealed)
-        let head = Array("daybookSealed(\"\(name)\",\"".utf8), tail = Array("\");\n".utf8)
         // Encoded from the binary in place, and copied once into the script: a pack is about the
         // size of the site, and every copy of it cost a whole-private update milliseconds.
-        let encoded = sealed.withUnsafeBytes { Self.borrowed($0).base64EncodedData() }
+        sealed.withUnsafeBytes { file(Self.borrowed($0)) }
+    }
+
+    /// The same for a binary held as `Data`.
+    func file(_ sealed: Data) -> (file: OutputFile, name: String) {
+        let name = Self.name(of: sealed)
+        let head = Array("daybookSealed(\"\(name)\",\"".utf8), tail = Array("\");\n".utf8)
+        let encoded = sealed.base64EncodedData()
         var script: [UInt8] = []
         script.reserveCapacity(head.count + encoded.count + tail.count)
         script += head
@@ -175,8 +193,13 @@ extension Sealer {
 
     /// Chunk `index` of `count`: nonce ‖ ciphertext ‖ tag.
     func openChunk(_ binary: some DataProtocol, index: Int, count: Int, role: Role = .pack) throws -> [UInt8] {
+        Self.bytes(try openChunkData(binary, index: index, count: count, role: role))
+    }
+
+    /// The same, as AES-GCM gives it: a pack's chunks are only read from, file by file.
+    func openChunkData(_ binary: some DataProtocol, index: Int, count: Int, role: Role = .pack) throws -> Data {
         guard binary.count >= 28 else { throw Unopened() }
         let box = try AES.GCM.SealedBox(combined: binary)
-        return Self.bytes(try AES.GCM.open(box, using: SymmetricKey(data: key), authenticating: Self.binding(role: role, index: index, count: count)))
+        return try AES.GCM.open(box, using: SymmetricKey(data: key), authenticating: Self.binding(role: role, index: index, count: count))
     }
 }

@@ -173,10 +173,10 @@ final class SealingSink: SiteSink {
     /// on; their names.
     private func handChunks(_ segment: EditionPack.Segment, first: Int) throws -> [String] {
         let count = segment.chunkCount, batch = 64
-        let digests = Sealer.digests(count: count, segment.chunk)
+        let digests = Sealer.digests(count: count, hashing: segment.digest)
         var names: [String] = []
         for start in stride(from: 0, to: count, by: batch) {
-            let chunks = try sealer.sealed(count: count, role: .pack, range: start..<min(count, start + batch), digests: digests, first: first,
+            let chunks = try sealer.sealedData(count: count, role: .pack, range: start..<min(count, start + batch), digests: digests, first: first,
                                            segment.chunk)
             // Each chunk's name (a digest) and script (base64) on every core: one core took a
             // tenth of a private edit over them.
