@@ -20,6 +20,12 @@ import Testing
         #expect(Folder(root + "missing").read("a/small.md", root: root) == Array("héllo\n".utf8))
     }
 
+    @Test func theFoldersOfFilesAreEveryParentOnce() {
+        let files = ["a/b/c.html", "a/d.html", "é/ü/x", "top.html", "a/b/e/f.html", "ü/g"]
+        #expect(FileWriter.folders(of: files) == ["a", "a/b", "a/b/e", "é", "é/ü", "ü"])
+        #expect(FileWriter.folders(of: []) == [])
+    }
+
     @Test func makesEveryFolderParentsFirstFromSeveralTasks() async throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }

@@ -36,10 +36,12 @@ enum FileWriter {
     static func folders(of files: [String]) -> Set<String> {
         var folders: Set<String> = []
         for file in files {
-            var path = Substring(file)
-            while let slash = path.lastIndex(of: "/") {
-                path = path[..<slash]
-                if !folders.insert(String(path)).inserted { break }
+            // In the bytes: a slash is one byte, and looking for it as a character took every
+            // update of a large site (24,000 paths) milliseconds.
+            var end = file.utf8.endIndex
+            while let slash = file.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+                if !folders.insert(String(file[..<slash])).inserted { break }
+                end = slash
             }
         }
         return folders

@@ -28,10 +28,19 @@ enum SiteManifest {
     /// The paths a manifest lists; nil when it lists none because it is the bare marker that
     /// Daybook wrote before manifests (or not a manifest at all).
     static func decode(_ bytes: [UInt8]) -> Set<String>? {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard text.hasPrefix(header + "\n") else { return nil }
-        let lines = text.dropFirst(header.count + 1).split(separator: "\n", omittingEmptySubsequences: true)
-        return Set(lines.map { unescape(String($0)) })
+        let head = Array((header + "\n").utf8)
+        guard bytes.starts(with: head) else { return nil }
+        // Line by line in the bytes: the text made whole, then split into characters, took an
+        // update of a private journal (24,000 paths, read twice) about 0.08 s of CPU.
+        var paths = Set<String>(minimumCapacity: bytes.count / 40)
+        bytes.withUnsafeBufferPointer { all in
+            var start = head.count
+            for index in head.count...all.count where index == all.count || all[index] == 0x0A {
+                if index > start { paths.insert(unescape(String(decoding: UnsafeBufferPointer(rebasing: all[start..<index]), as: UTF8.self))) }
+                start = index + 1
+            }
+        }
+        return paths
     }
 
     /// The list in the site folder `output`, nil when there is none (see `decode`).

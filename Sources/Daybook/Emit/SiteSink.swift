@@ -108,11 +108,17 @@ final class UpdateSink: SiteSink {
 
     func finish(current: Set<String>, removed: [String]) throws -> SinkResult {
         var removed = removed
-        let manifest = try manifestUpdate(current: current, removed: &removed)
+        // Read once, and only when asked for: a large private site's list has 24,000 paths.
+        var read: Set<String>?? = .none
+        let known = { () -> Set<String>? in
+            if read == nil { read = .some(SiteManifest.read(self.output)) }
+            return read ?? nil
+        }
+        let manifest = try manifestUpdate(current: current, removed: &removed, known: known)
         let (changed, copies) = (changed.withLock { $0 }, copies.withLock { $0 })
         // The old site has the user's files as they were a build ago, and an update from it brings
         // Daybook's files up to date, not theirs: it is used, and kept, only while there are none.
-        let keeping = keepingOld && (keptIn == nil || !UserFiles.present(in: output.path, known: SiteManifest.read(output)))
+        let keeping = keepingOld && (keptIn == nil || !UserFiles.present(in: output.path, known: known()))
         try SiteUpdate(output: output, keepingOld: keeping, keptIn: keptIn).apply(changed: changed, copies: copies, removed: removed, manifest: manifest)
         return SinkResult(removed: removed, updated: changed.count + copies.count)
     }
@@ -123,14 +129,14 @@ final class UpdateSink: SiteSink {
     /// bare marker of an older Daybook), nil when it stays. Files the manifest does not list are the
     /// user's: none of them is removed (`removed` is narrowed to Daybook's), and a new file of the
     /// site may not take the place of one of them.
-    private func manifestUpdate(current: Set<String>, removed: inout [String]) throws -> [UInt8]? {
+    private func manifestUpdate(current: Set<String>, removed: inout [String], known: () -> Set<String>?) throws -> [UInt8]? {
         // `removed` is what of `previous` the site no longer has, so the rest is in `current`: the
         // site has new files only if `current` is larger than that, and an edit looks no further.
         let addedCount = current.count - (previous.count - removed.count)
         let bare = (FileStat(path: output.appendingPathComponent(SiteManifest.fileName).path)?.size ?? 0) <= SiteManifest.header.utf8.count + 1
         guard addedCount > 0 || !removed.isEmpty || bare else { return nil }
         let added = addedCount > 0 ? current.filter { previous[$0] == nil } : []
-        if let known = SiteManifest.read(output) {
+        if let known = known() {
             removed = removed.filter(known.contains)
             let clashes = added.filter { !known.contains($0) && UserFiles.kind(output.appendingPathComponent($0).path) != nil }
             if !clashes.isEmpty { throw BuildFailure(clashes.sorted().map { SiteManifest.clash($0, in: output.path) }) }
