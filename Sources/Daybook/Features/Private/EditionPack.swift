@@ -65,38 +65,39 @@ enum EditionPack {
 
         /// Chunk `index` of the part: `Sealer.chunkSize` bytes.
         func chunk(_ index: Int) -> ArraySlice<UInt8> {
-            let begin = index * Sealer.chunkSize, end = begin + Sealer.chunkSize
             var bytes: [UInt8] = []
             bytes.reserveCapacity(Sealer.chunkSize)
-            var piece = firstPiece(endingAfter: begin)
-            while piece < pieces.count, starts[piece] < end {
-                let from = max(begin, starts[piece]) - starts[piece], to = min(end, starts[piece] + pieces[piece].count) - starts[piece]
-                if from < to { bytes += pieces[piece][from..<to] }
-                piece += 1
-            }
-            bytes += repeatElement(0, count: Sealer.chunkSize - bytes.count)
+            let padding = parts(of: index) { bytes += $0 }
+            bytes += repeatElement(0, count: padding)
             return bytes[...]
         }
 
         /// The SHA-256 of chunk `index`, taken over the pieces where they are: gathering every
         /// chunk for its digest as well as for sealing copied the whole pack once more.
         func digest(_ index: Int) -> [UInt8] {
-            let begin = index * Sealer.chunkSize, end = begin + Sealer.chunkSize
-            var hasher = SHA256(), taken = 0
-            var piece = firstPiece(endingAfter: begin)
-            while piece < pieces.count, starts[piece] < end {
-                let from = max(begin, starts[piece]) - starts[piece], to = min(end, starts[piece] + pieces[piece].count) - starts[piece]
-                if from < to {
-                    pieces[piece][from..<to].withUnsafeBytes { hasher.update(bufferPointer: $0) }
-                    taken += to - from
-                }
-                piece += 1
-            }
-            if taken < Sealer.chunkSize { Self.zeros.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0.prefix(Sealer.chunkSize - taken))) } }
+            var hasher = SHA256()
+            let padding = parts(of: index) { part in part.withUnsafeBytes { hasher.update(bufferPointer: $0) } }
+            Self.zeros.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0.prefix(padding))) }
             return Array(hasher.finalize())
         }
 
         private static let zeros = [UInt8](repeating: 0, count: Sealer.chunkSize)
+
+        /// Hands each piece's part in chunk `index` to `take`, in order; how many zero bytes
+        /// follow them to fill the chunk.
+        private func parts(of index: Int, _ take: (ArraySlice<UInt8>) -> Void) -> Int {
+            let begin = index * Sealer.chunkSize, end = begin + Sealer.chunkSize
+            var piece = firstPiece(endingAfter: begin), taken = 0
+            while piece < pieces.count, starts[piece] < end {
+                let from = max(begin, starts[piece]) - starts[piece], to = min(end, starts[piece] + pieces[piece].count) - starts[piece]
+                if from < to {
+                    take(pieces[piece][from..<to])
+                    taken += to - from
+                }
+                piece += 1
+            }
+            return Sealer.chunkSize - taken
+        }
 
         /// The first piece that ends after `offset`: the pieces are in order, so a binary search.
         private func firstPiece(endingAfter offset: Int) -> Int {
