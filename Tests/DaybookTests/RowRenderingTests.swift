@@ -50,4 +50,14 @@ import Testing
         let sea = try journal.read("_site/tags/sea/index.html")
         #expect(sea.contains("<li class=\"mine\">Day 3 in #sea (March 2024, tag)</li>\n"), "\(sea)")
     }
+
+    /// Only a last line feed goes, as `String.dropLast()` took it: a carriage return and line
+    /// feed are one character, and stay.
+    @Test func aRowLosesItsLastLineFeedAlone() {
+        #expect(RowRendering.withoutLastBreak("<li>é</li>\n") == "<li>é</li>")
+        #expect(RowRendering.withoutLastBreak("<li>\n</li>\n\n") == "<li>\n</li>\n")
+        #expect(RowRendering.withoutLastBreak("<li></li>\r\n") == "<li></li>\r\n")
+        #expect(RowRendering.withoutLastBreak("<li></li>") == "<li></li>")
+        #expect(RowRendering.withoutLastBreak("\n") == "" && RowRendering.withoutLastBreak("") == "")
+    }
 }
