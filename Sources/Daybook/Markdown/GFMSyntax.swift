@@ -15,7 +15,9 @@ enum GFMSyntax {
     /// The first table delimiter row or task-list item outside code blocks: its 1-based line in
     /// `body`, the line's text, and what it is. The loader's bodies have LF line ends only.
     static func first(in body: Substring) -> (line: Int, text: String, kind: String)? {
-        let bytes = Array(body.utf8)
+        var body = body
+        // One copy of contiguous bytes: `Array(body.utf8)` went byte by byte (0.8% of a build).
+        let bytes = body.withUTF8 { Array($0) }
         var fence: ArraySlice<UInt8>? = nil, previous: Range<Int>? = nil, number = 0, start = 0
         while start <= bytes.count {
             let end = bytes[start...].firstIndex(of: newline) ?? bytes.count
