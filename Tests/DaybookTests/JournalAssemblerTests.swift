@@ -79,6 +79,19 @@ import Testing
         #expect(Slug.make(title) == slug)
     }
 
+    /// ASCII titles take a path in bytes; it gives what the Unicode path gives, for every ASCII
+    /// character alone and between words, and for long titles cut at 60.
+    @Test func asciiSlugsAreTheUnicodeOnes() {
+        let characters = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        let titles = characters + characters.map { "Day\($0)Two \($0)" } + [
+            "It's   the 2nd of May -- again!", "'quoted'", "-lead and trail-", "",
+            String(repeating: "Walked along the harbour wall ", count: 4), String(repeating: "x", count: 70),
+        ]
+        for title in titles { #expect(Slug.ascii(title) == Slug.scalars(title), "\(title.debugDescription)") }
+        #expect(Slug.make("It's the 2nd of May") == "its-the-2nd-of-may")
+        #expect(Slug.make(String(repeating: "Walked along the harbour wall ", count: 4)) == "walked-along-the-harbour-wall-walked-along-the-harbour-wall")
+    }
+
     @Test func givesUntitledAndEmojiEntriesWorkingAddresses() {
         let (journal, _) = journal([
             ("entries/a.md", "date: 2024-05-01 08:00"),

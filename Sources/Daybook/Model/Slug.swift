@@ -5,6 +5,38 @@ enum Slug {
     /// Lower-cased letters and digits of any script joined by `-`; apostrophes dropped;
     /// at most 60 characters, cut at a word boundary. Empty when the text has no letters or digits.
     static func make(_ text: String) -> String {
+        let result = text.utf8.allSatisfy { $0 < 0x80 } ? ascii(text) : scalars(text)
+        guard result.utf8.count > 60, result.count > 60 else { return result }
+        let cut = result.prefix(60)
+        if let lastDash = cut.lastIndex(of: "-"), cut.distance(from: cut.startIndex, to: lastDash) >= 20 {
+            return String(cut[..<lastDash])
+        }
+        return String(cut)
+    }
+
+    /// `scalars(text)` for ASCII text, in bytes: its letters and digits are A-Z, a-z and 0-9, and
+    /// canonical composition leaves it as it is. Every entry's file name and title pass here, and
+    /// the Unicode way (composition, lower-casing, a category per scalar) was 1.3% of a full build.
+    static func ascii(_ text: String) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
+        var dash = false
+        for byte in text.utf8 {
+            let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+            if byte == UInt8(ascii: "'") { continue }
+            if (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
+                if dash && !result.isEmpty { result.append(UInt8(ascii: "-")) }
+                dash = false
+                result.append(lower)
+            } else {
+                dash = true
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The slug of any text, before its cut to 60 characters.
+    static func scalars(_ text: String) -> String {
         var result = ""
         var dash = false
         for scalar in text.precomposedStringWithCanonicalMapping.lowercased().unicodeScalars {
@@ -19,12 +51,7 @@ enum Slug {
                 dash = true
             }
         }
-        guard result.count > 60 else { return result }
-        let cut = result.prefix(60)
-        if let lastDash = cut.lastIndex(of: "-"), cut.distance(from: cut.startIndex, to: lastDash) >= 20 {
-            return String(cut[..<lastDash])
-        }
-        return String(cut)
+        return result
     }
 
     /// A segment made only of URL-safe bytes, percent-encoding the rest as UTF-8.
