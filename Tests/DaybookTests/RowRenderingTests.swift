@@ -54,10 +54,10 @@ import Testing
     /// Only a last line feed goes, as `String.dropLast()` took it: a carriage return and line
     /// feed are one character, and stay.
     @Test func aRowLosesItsLastLineFeedAlone() {
-        #expect(RowRendering.withoutLastBreak("<li>é</li>\n") == "<li>é</li>")
-        #expect(RowRendering.withoutLastBreak("<li>\n</li>\n\n") == "<li>\n</li>\n")
-        #expect(RowRendering.withoutLastBreak("<li></li>\r\n") == "<li></li>\r\n")
-        #expect(RowRendering.withoutLastBreak("<li></li>") == "<li></li>")
-        #expect(RowRendering.withoutLastBreak("\n") == "" && RowRendering.withoutLastBreak("") == "")
+        #expect(TemplateSet.withoutLastBreak("<li>é</li>\n") == "<li>é</li>")
+        #expect(TemplateSet.withoutLastBreak("<li>\n</li>\n\n") == "<li>\n</li>\n")
+        #expect(TemplateSet.withoutLastBreak("<li></li>\r\n") == "<li></li>\r\n")
+        #expect(TemplateSet.withoutLastBreak("<li></li>") == "<li></li>")
+        #expect(TemplateSet.withoutLastBreak("\n") == "" && TemplateSet.withoutLastBreak("") == "")
     }
 }

@@ -16,20 +16,16 @@ struct SourceText: Sendable {
     /// Where each line starts. A byte search: a Character search would segment graphemes over the
     /// whole file, and stepping through `String.UTF8View` cost 0.75% of a full build (issue 26).
     private static func lineStarts(_ text: String) -> [String.Index] {
-        let utf8 = text.utf8
-        let offsets = utf8.withContiguousStorageIfAvailable { bytes in
+        // `withUTF8` reads a native string in place (and makes any other contiguous first), whose
+        // UTF-8 offsets then index `text` in constant time.
+        var contiguous = text
+        let offsets = contiguous.withUTF8 { bytes in
             var offsets = [0]
             for offset in bytes.indices where bytes[offset] == 0x0A { offsets.append(offset + 1) }
             return offsets
         }
-        // Native strings are contiguous UTF-8, and their UTF-8 offsets index in constant time.
-        if let offsets { return offsets.map { utf8.index(utf8.startIndex, offsetBy: $0) } }
-        var starts = [text.startIndex], index = utf8.startIndex
-        while let newline = utf8[index...].firstIndex(of: 0x0A) {
-            index = utf8.index(after: newline)
-            starts.append(index)
-        }
-        return starts
+        let utf8 = text.utf8
+        return offsets.map { utf8.index(utf8.startIndex, offsetBy: $0) }
     }
 
     var lineCount: Int { lineStarts.count }

@@ -21,16 +21,15 @@ enum Slug {
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
         var dash = false
-        for byte in text.utf8 {
-            let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-            if byte == UInt8(ascii: "'") { continue }
-            if (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
-                if dash && !result.isEmpty { result.append(UInt8(ascii: "-")) }
-                dash = false
-                result.append(lower)
-            } else {
+        for var byte in text.utf8 where byte != UInt8(ascii: "'") {
+            if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { byte += 32 }
+            guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
                 dash = true
+                continue
             }
+            if dash && !result.isEmpty { result.append(UInt8(ascii: "-")) }
+            dash = false
+            result.append(byte)
         }
         return String(decoding: result, as: UTF8.self)
     }

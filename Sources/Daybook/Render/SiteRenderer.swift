@@ -107,7 +107,7 @@ struct SiteRenderer: Sendable {
             guard let html = templates.render(context, template: template) else {
                 throw BuildFailure([.error("template '\(template)' is missing", at: SourceLocation(file: "templates/\(template).mustache"))])
             }
-            chrome[key] = RowRendering.withoutLastBreak(html)
+            chrome[key] = TemplateSet.withoutLastBreak(html)
         }
         return chrome
     }

@@ -83,4 +83,13 @@ public struct TemplateSet: Sendable {
     func render(_ context: [String: Any], template: String) -> String? {
         library.render(context, withTemplate: template)
     }
+
+    /// `html` without a last `\n` (a last `\r\n` stays, one character as Swift counts them). The
+    /// layout puts rows and its chrome each on a line of its own. In bytes: the `Character` way
+    /// measured 1.3% of a full build's CPU, over 27,000 rows.
+    static func withoutLastBreak(_ html: String) -> String {
+        let bytes = html.utf8
+        guard bytes.last == UInt8(ascii: "\n"), bytes.dropLast().last != UInt8(ascii: "\r") else { return html }
+        return String(Substring(bytes.dropLast()))
+    }
 }
