@@ -81,7 +81,7 @@ public struct TemplateSet: Sendable {
     }
 
     func render(_ context: [String: Any], template: String) -> String? {
-        library.render(context, withTemplate: template)
+        library.render(MustacheScope(context), withTemplate: template)
     }
 
     /// `html` without a last `\n` (a last `\r\n` stays, one character as Swift counts them). The

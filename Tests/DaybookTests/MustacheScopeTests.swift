@@ -1,0 +1,66 @@
+import Mustache
+import Testing
+@testable import Daybook
+
+/// Pages are rendered through `MustacheScope`, which looks names up faster than swift-mustache's
+/// own way with a `[String: Any]`; every template must render exactly as it did with the
+/// dictionary itself.
+@Suite struct MustacheScopeTests {
+    static var context: [String: Any] { [
+        "title": "Ferry & <sea>", "has_title": true, "count": 3, "draft": false, "time": "08:30", "empty": "",
+        "excerpt": "Grey morning.",
+        "entry": ["title": "Inner", "place": ["name": "Seoul", "lat": "37.5"] as [String: Any], "rating": false] as [String: Any],
+        "tags": [["name": "sea", "url": "../tags/sea/"], ["name": "ferry", "url": "../tags/ferry/"]] as [[String: Any]],
+        "years": [2024, 2025], "extra": ["mood": "calm", "b": "two"] as [String: Any],
+    ] }
+
+    /// Each covers one way a template reaches a value: nested sections, dotted names, names found
+    /// further out, lists of dictionaries, sections over strings and numbers, transforms of
+    /// dictionaries and lists, printed dictionaries, inverted sections.
+    static let templates = [
+        "{{title}} {{{title}}} {{count}} {{#draft}}draft{{/draft}}{{^draft}}final{{/draft}}",
+        "{{#entry}}{{title}} in {{place.name}} ({{#place}}{{name}} {{lat}}, {{title}}{{/place}}){{/entry}}",
+        "{{entry.place.name}} {{entry.missing.name}} {{#entry.rating}}rated{{/entry.rating}}",
+        "{{#tags}}<a href=\"{{url}}\">{{name}}</a> {{title}};{{/tags}} {{count(tags)}} {{#first(tags)}}{{name}}{{/first(tags)}}",
+        "{{#time}}<span>{{time}} {{title}}</span>{{/time}}{{#excerpt}}<p>{{excerpt}}</p>{{/excerpt}}{{#empty}}[{{.}}]{{/empty}}",
+        "{{#count}}{{count}} {{.}} {{title}}{{/count}}{{#years}}{{.}} {{title}},{{/years}}",
+        "{{count(extra)}} {{#sorted(extra)}}{{key}}={{value}};{{/sorted(extra)}} {{^empty(extra)}}some{{/empty(extra)}}",
+        "{{entry.place}}|{{#entry}}{{place}}{{/entry}}|{{tags}}",
+        "{{^entry}}none{{/entry}}{{^tags}}none{{/tags}}{{^nothing}}no such name{{/nothing}}",
+    ]
+
+    @Test func everyTemplateRendersAsWithTheDictionary() throws {
+        // One dictionary for both: a printed dictionary's order is its instance's.
+        let context = Self.context
+        for (index, text) in Self.templates.enumerated() {
+            let templates = try #require(TemplateSet.load(overrides: ["quote.mustache": Array(text.utf8)]).0)
+            let expected = templates.library.render(context, withTemplate: "quote")
+            let scoped = templates.render(context, template: "quote")
+            #expect(scoped == expected, "template \(index): \(text)")
+            #expect(scoped?.isEmpty == false)
+        }
+    }
+
+    /// What makes it faster: a dictionary found in the context is handed on wrapped, and a list
+    /// of dictionaries as a list of wrapped ones, where swift-mustache's generic look-up would
+    /// otherwise answer each name inside; other values are handed on as they are.
+    @Test func dictionariesFoundInsideAreWrappedToo() throws {
+        let context = Self.context, scope = MustacheScope(context)
+        let entry = try #require(scope.child(named: "entry") as? MustacheScope)
+        #expect(entry.child(named: "place") is MustacheScope)
+        #expect((scope.child(named: "tags") as? [MustacheScope])?.count == 2)
+        #expect(scope.child(named: "title") as? String == "Ferry & <sea>")
+        #expect(scope.child(named: "years") as? [Int] == [2024, 2025])
+        #expect(scope.child(named: "nothing") == nil)
+        #expect(scope.transform("count") as? Int == context.count)
+        #expect(scope.description == context.description && scope.debugDescription == context.debugDescription)
+    }
+
+    /// A section over a string or a number asks it for every name inside it: it answers "none"
+    /// itself, where swift-mustache would build a reflection of it to find out.
+    @Test func stringsAndNumbersHaveNoChildren() {
+        let string: Any = "Grey morning.", number: Any = 3
+        #expect((string as? MustacheParent)?.child(named: "excerpt") == nil && string is MustacheParent)
+        #expect((number as? MustacheParent)?.child(named: "count") == nil && number is MustacheParent)
+    }
+}
