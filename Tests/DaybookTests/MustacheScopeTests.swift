@@ -64,3 +64,36 @@ import Testing
         #expect((number as? MustacheParent)?.child(named: "count") == nil && number is MustacheParent)
     }
 }
+
+/// A list's entry makes its row's keys only when a template asks for one (`ListedRow`).
+@Suite struct ListedRowTests {
+    final class Count { var made = 0 }
+
+    @Test func aRowsKeysAreMadeOnceAndOnlyWhenAskedFor() throws {
+        let count = Count()
+        let listed = ListedRow {
+            count.made += 1
+            return ["title": "Ferry", "place": ["name": "Seoul"] as [String: Any]]
+        }
+        listed.html = RowRendering.Row { "<li>Ferry</li>" }
+        #expect((listed.child(named: "html") as? RowRendering.Row)?.renderText == "<li>Ferry</li>")
+        #expect(count.made == 0, "the built-in lists show html alone")
+        #expect(listed.child(named: "title") as? String == "Ferry")
+        #expect(listed.child(named: "place") is MustacheScope)
+        #expect(listed.child(named: "nothing") == nil)
+        #expect(Set(listed.values.keys) == ["title", "place", "html"] && listed.transform("count") as? Int == 3)
+        #expect(count.made == 1)
+    }
+
+    /// A month's list shows the same rows, in the same order, as when each entry was a dictionary.
+    @Test func aListOfRowsRendersAsItsDictionariesWould() throws {
+        let templates = try #require(TemplateSet.load(overrides: ["quote.mustache": Array("{{#entries}}{{{html}}} {{title}};{{/entries}} {{count(entries)}}".utf8)]).0)
+        let rows: [(String, String)] = [("Ferry", "<li>a</li>"), ("Gull", "<li>b</li>")]
+        let listed: [Any] = rows.map { title, html in
+            let row = ListedRow { ["title": title] }
+            row.html = RowRendering.Row { html }
+            return row
+        }
+        #expect(templates.render(["entries": listed], template: "quote") == "<li>a</li> Ferry;<li>b</li> Gull; 2")
+    }
+}

@@ -11,7 +11,7 @@ import Testing
     ] }
 
     static func render(_ rows: RowRendering, on page: Page, root: String = "../../") -> String {
-        rows.row(0, compact: true, row, on: page, root: root) { ["tag": ["name": "sea"], "heading": "May 2024"] }.renderText
+        rows.row(0, compact: true, { row }, on: page, root: root) { ["tag": ["name": "sea"], "heading": "May 2024"] }.renderText
     }
 
     @Test func aBuiltInRowIsRenderedOncePerDepthForTheKindsThatShareRows() throws {

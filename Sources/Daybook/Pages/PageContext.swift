@@ -178,14 +178,16 @@ struct PageContext {
         }
     }
 
-    /// Entry `index`'s row in a list, with its `html`.
-    private func listed(_ index: Int, compact: Bool, in section: [String: Any]) -> [String: Any] {
-        var values = compact ? compactRow(index) : row(index)
-        guard let rows else { return values }
-        values["html"] = rows.row(index, compact: compact, values, on: page, root: linker.root) { [whole] in
+    /// Entry `index`'s row in a list, with its `html`. Its values are made when first asked for:
+    /// the built-in lists show `html` alone, and most rows are kept from another page.
+    private func listed(_ index: Int, compact: Bool, in section: [String: Any]) -> Any {
+        guard let rows else { return compact ? compactRow(index) : row(index) }
+        let listed = ListedRow { compact ? self.compactRow(index) : self.row(index) }
+        // Weakly: the row is kept by the ListedRow, and rendered only while the page is.
+        listed.html = rows.row(index, compact: compact, { [weak listed] in listed?.made ?? [:] }, on: page, root: linker.root) { [whole] in
             whole.values.merging(section) { $1 }
         }
-        return values
+        return listed
     }
 
     private func section(_ key: MonthKey, count: Int) -> [String: Any] {

@@ -47,16 +47,17 @@ struct RowRendering: Sendable {
 
     /// The `html` of entry `index`'s row `values` in a list on `page`, whose whole context
     /// (`around`) a journal's own row partial may show.
-    func row(_ index: Int, compact: Bool, _ values: [String: Any], on page: Page, root: String,
+    /// `values` are asked for only when the row is rendered: a row kept from another page needs none.
+    func row(_ index: Int, compact: Bool, _ values: @escaping () -> [String: Any], on page: Page, root: String,
              around: @escaping () -> [String: Any]) -> Row {
         let template = compact ? "entry-row-compact" : "entry-row"
         guard templates.builtInRows else {
-            return Row { TemplateSet.withoutLastBreak(templates.render(around().merging(values) { $1 }, template: template) ?? "") }
+            return Row { TemplateSet.withoutLastBreak(templates.render(around().merging(values()) { $1 }, template: template) ?? "") }
         }
-        let rendered = { TemplateSet.withoutLastBreak(templates.render(values, template: template) ?? "") }
+        let rendered = { TemplateSet.withoutLastBreak(templates.render(values(), template: template) ?? "") }
         // With a memory of the last build, a row not kept by this one yet is looked up there.
         let render = memory.map { memory in
-            { RowMemory.key(values, compact: compact, templates: templates.digest).map { memory.html($0, make: rendered) } ?? rendered() }
+            { RowMemory.key(values(), compact: compact, templates: templates.digest).map { memory.html($0, make: rendered) } ?? rendered() }
         } ?? rendered
         // Only the kinds that share rows keep them: another's rows may differ (a journal's home
         // leaves out the journal's badge), or count their entries in another journal's list.
