@@ -60,4 +60,31 @@ import Testing
         #expect(TemplateSet.withoutLastBreak("<li></li>") == "<li></li>")
         #expect(TemplateSet.withoutLastBreak("\n") == "" && TemplateSet.withoutLastBreak("") == "")
     }
+
+    /// A short row kept at one depth is the row of another depth with its link's root swapped:
+    /// the same bytes as rendering it there, either way round, and a rendering saved.
+    @Test func aShortRowAtAnotherDepthIsTheKeptOneWithItsRootSwapped() throws {
+        let templates = try #require(TemplateSet.load(overrides: [:]).0)
+        var row = Self.row
+        for (first, second) in [("../../", "../"), ("../", "../../")] {
+            let rows = RowRendering(templates: templates)
+            row["url"] = first + "2024/05/ferry/"
+            let kept = rows.row(0, compact: true, { row }, on: Page(TagPage.self, 0), root: first) { [:] }.renderText
+            row["url"] = second + "2024/05/ferry/"
+            let direct = try #require(templates.render(row, template: "entry-row-compact")).dropLast()
+            var asked = false
+            let rebased = rows.row(0, compact: true, { asked = true; return row }, on: Page(YearPage.self, 0), root: second) { [:] }.renderText
+            #expect(rebased == String(direct) && rebased != kept)
+            #expect(!asked, "not rendered: made from the row kept at the other depth")
+        }
+    }
+
+    /// Only a row with exactly one link, starting with the old root, is moved.
+    @Test func onlyARowWithOneLinkFromTheOldRootIsRebased() {
+        #expect(RowRendering.rebased("<a href=\"../../x/\">T</a>", from: "../../", to: "../") == "<a href=\"../x/\">T</a>")
+        #expect(RowRendering.rebased("<a href=\"../x/\">href=&quot;</a>", from: "../", to: "") == "<a href=\"x/\">href=&quot;</a>")
+        #expect(RowRendering.rebased("<a href=\"../x/\"></a><a href=\"../y/\"></a>", from: "../", to: "../../") == nil)
+        #expect(RowRendering.rebased("<a href=\"/x/\">T</a>", from: "../", to: "../../") == nil)
+        #expect(RowRendering.rebased("<li>T</li>", from: "../", to: "../../") == nil)
+    }
 }

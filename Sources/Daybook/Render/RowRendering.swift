@@ -35,6 +35,45 @@ struct RowRendering: Sendable {
             rows.withLock { $0[key] = html }
             return html
         }
+
+        /// A short row kept for the same entry at another depth, if there is one, with its link
+        /// moved to `root` (`rebased`).
+        func rebased(_ key: Key) -> String? {
+            for root in [key.root + "../", String(key.root.dropLast(3))] {
+                let other = Key(entry: key.entry, compact: key.compact, root: root)
+                if let html = rows.withLock({ $0[other] }) { return RowRendering.rebased(html, from: root, to: key.root) }
+            }
+            return nil
+        }
+    }
+
+    /// A short row made for a page at one depth, as a page at another would render it. The
+    /// built-in short row (`entry-row-compact`) shows one link, its entry's, whose address is the
+    /// page's root and the entry's path; nothing else in it depends on the depth. Any `href="`
+    /// in it is the template's own, since values escape their quotes. So the row at another depth
+    /// is the same row with that root swapped. Measured at 10,000 entries, the year pages' short
+    /// rows (depth 1) were a third of the rows rendered, the tags' (depth 2) the same rows again.
+    /// Nil when the row holds no such link, or more than one.
+    static func rebased(_ html: String, from old: String, to new: String) -> String? {
+        let bytes = Array(html.utf8), old = Array(old.utf8)
+        let links = linkStarts(bytes)
+        guard links.count == 1, let start = links.first, bytes[start...].starts(with: old),
+              bytes.dropFirst(start + old.count).first != UInt8(ascii: "\"") else { return nil }
+        var moved = Array(bytes[..<start])
+        moved.reserveCapacity(bytes.count + new.utf8.count)
+        moved += new.utf8
+        moved += bytes[(start + old.count)...]
+        return String(decoding: moved, as: UTF8.self)
+    }
+
+    /// Where each `href="`'s value starts, in bytes: Foundation's string search took longer than
+    /// rendering the row.
+    private static func linkStarts(_ bytes: [UInt8]) -> [Int] {
+        let marker = Array("href=\"".utf8)
+        guard bytes.count >= marker.count else { return [] }
+        return (0...(bytes.count - marker.count)).filter { at in
+            bytes[at] == marker[0] && bytes[at..<(at + marker.count)].elementsEqual(marker)
+        }.map { $0 + marker.count }
     }
 
     /// What a row's `html` renders, on demand: a list template that does not show it costs
@@ -63,6 +102,7 @@ struct RowRendering: Sendable {
         // leaves out the journal's badge), or count their entries in another journal's list.
         guard page.kind.sharesRows else { return Row(make: render) }
         let key = KeptRows.Key(entry: index, compact: compact, root: root)
-        return Row { kept.html(key, make: render) }
+        guard compact else { return Row { kept.html(key, make: render) } }
+        return Row { kept.html(key) { kept.rebased(key) ?? render() } }
     }
 }
