@@ -269,6 +269,18 @@ import Testing
         #expect(parsed?["text"] as? String == "Say \"hi\"\\ now\nthen\ttab \u{2028}x\u{2029} café 🌙 </script>")
     }
 
+    /// Every ASCII character, and characters whose UTF-8 starts as U+2028's does, round-trip;
+    /// only quotes, backslashes, controls and the two line separators are escaped.
+    @Test func everyASCIICharacterAndTheLineSeparatorsRoundTrip() throws {
+        let text = String((0..<128).map { Character(Unicode.Scalar(UInt8($0))) }) + "€ – … \u{2028}\u{2029} \u{2027}\u{202A}"
+        var json = JSONWriter()
+        json.array([text]) { $0.string($1) }
+        let written = String(decoding: json.bytes, as: UTF8.self)
+        #expect(try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String] == [text])
+        #expect(!json.bytes.contains { $0 < 0x20 } && !written.contains("\u{2028}") && !written.contains("\u{2029}"))
+        #expect(written.contains("€ – … \\u2028\\u2029 \u{2027}\u{202A}") && written.contains(##"!\"#$"##) && written.contains(#"[\\]"#))
+    }
+
     /// Numbers as Swift prints them, from the smallest to the largest; digests in lowercase
     /// hexadecimal, every byte two digits.
     @Test func writesNumbersAndDigests() {
