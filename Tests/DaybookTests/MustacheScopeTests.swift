@@ -71,29 +71,31 @@ import Testing
 
     @Test func aRowsKeysAreMadeOnceAndOnlyWhenAskedFor() throws {
         let count = Count()
-        let listed = ListedRow {
+        let make = {
             count.made += 1
-            return ["title": "Ferry", "place": ["name": "Seoul"] as [String: Any]]
+            return ["title": "Ferry", "place": ["name": "Seoul"] as [String: Any]] as [String: Any]
         }
-        listed.html = RowRendering.Row { "<li>Ferry</li>" }
-        #expect((listed.child(named: "html") as? RowRendering.Row)?.renderText == "<li>Ferry</li>")
+        // A row kept from another page: its html needs no keys.
+        let kept = ListedRow(make) { _ in RowRendering.Row { "<li>Ferry</li>" } }
+        #expect((kept.child(named: "html") as? RowRendering.Row)?.renderText == "<li>Ferry</li>")
         #expect(count.made == 0, "the built-in lists show html alone")
-        #expect(listed.child(named: "title") as? String == "Ferry")
-        #expect(listed.child(named: "place") is MustacheScope)
-        #expect(listed.child(named: "nothing") == nil)
-        #expect(Set(listed.values.keys) == ["title", "place", "html"] && listed.transform("count") as? Int == 3)
+        #expect(kept.child(named: "title") as? String == "Ferry")
+        #expect(kept.child(named: "place") is MustacheScope)
+        #expect(kept.child(named: "nothing") == nil)
+        #expect(Set(kept.values.keys) == ["title", "place", "html"] && kept.transform("count") as? Int == 3)
         #expect(count.made == 1)
+        // A row rendered here asks for its keys, once however often it asks.
+        let rendered = ListedRow(make) { values in RowRendering.Row { "<li>\(values()["title"]!)</li>" } }
+        #expect((rendered.child(named: "html") as? RowRendering.Row)?.renderText == "<li>Ferry</li>")
+        _ = rendered.child(named: "title")
+        #expect(count.made == 2)
     }
 
     /// A month's list shows the same rows, in the same order, as when each entry was a dictionary.
     @Test func aListOfRowsRendersAsItsDictionariesWould() throws {
         let templates = try #require(TemplateSet.load(overrides: ["quote.mustache": Array("{{#entries}}{{{html}}} {{title}};{{/entries}} {{count(entries)}}".utf8)]).0)
         let rows: [(String, String)] = [("Ferry", "<li>a</li>"), ("Gull", "<li>b</li>")]
-        let listed: [Any] = rows.map { title, html in
-            let row = ListedRow { ["title": title] }
-            row.html = RowRendering.Row { html }
-            return row
-        }
+        let listed: [Any] = rows.map { title, html in ListedRow({ ["title": title] }) { _ in RowRendering.Row { html } } }
         #expect(templates.render(["entries": listed], template: "quote") == "<li>a</li> Ferry;<li>b</li> Gull; 2")
     }
 }

@@ -182,12 +182,10 @@ struct PageContext {
     /// the built-in lists show `html` alone, and most rows are kept from another page.
     private func listed(_ index: Int, compact: Bool, in section: [String: Any]) -> Any {
         guard let rows else { return compact ? compactRow(index) : row(index) }
-        let listed = ListedRow { compact ? self.compactRow(index) : self.row(index) }
-        // Weakly: the row is kept by the ListedRow, and rendered only while the page is.
-        listed.html = rows.row(index, compact: compact, { [weak listed] in listed?.made ?? [:] }, on: page, root: linker.root) { [whole] in
-            whole.values.merging(section) { $1 }
+        let (page, root, whole) = (page, linker.root, whole)
+        return ListedRow({ compact ? self.compactRow(index) : self.row(index) }) { values in
+            rows.row(index, compact: compact, values, on: page, root: root) { whole.values.merging(section) { $1 } }
         }
-        return listed
     }
 
     private func section(_ key: MonthKey, count: Int) -> [String: Any] {

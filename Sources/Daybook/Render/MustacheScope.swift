@@ -13,7 +13,7 @@ import Mustache
 ///
 /// What a template sees does not change: a dictionary's transforms (`{{count(place)}}`) and its
 /// printed form (`{{place}}`) are the dictionary's own.
-struct MustacheScope: MustacheParent, MustacheTransformable, CustomStringConvertible, CustomDebugStringConvertible {
+struct MustacheScope: MustacheParent, ContextValues {
     let values: [String: Any]
 
     init(_ values: [String: Any]) { self.values = values }
@@ -26,7 +26,16 @@ struct MustacheScope: MustacheParent, MustacheTransformable, CustomStringConvert
         if type == [[String: Any]].self, let list = value as? [[String: Any]] { return list.map(MustacheScope.init) }
         return value
     }
+}
 
+/// A context that stands for a dictionary (`MustacheScope`, `ListedRow`): what a template sees
+/// of it besides its names, its transforms (`{{count(place)}}`) and its printed form
+/// (`{{place}}`), are the dictionary's own.
+protocol ContextValues: MustacheTransformable, CustomStringConvertible, CustomDebugStringConvertible {
+    var values: [String: Any] { get }
+}
+
+extension ContextValues {
     func transform(_ name: String) -> Any? { values.transform(name) }
 
     var description: String { values.description }

@@ -55,25 +55,11 @@ struct RowRendering: Sendable {
     /// rows (depth 1) were a third of the rows rendered, the tags' (depth 2) the same rows again.
     /// Nil when the row holds no such link, or more than one.
     static func rebased(_ html: String, from old: String, to new: String) -> String? {
-        let bytes = Array(html.utf8), old = Array(old.utf8)
-        let links = linkStarts(bytes)
-        guard links.count == 1, let start = links.first, bytes[start...].starts(with: old),
-              bytes.dropFirst(start + old.count).first != UInt8(ascii: "\"") else { return nil }
-        var moved = Array(bytes[..<start])
-        moved.reserveCapacity(bytes.count + new.utf8.count)
-        moved += new.utf8
-        moved += bytes[(start + old.count)...]
-        return String(decoding: moved, as: UTF8.self)
-    }
-
-    /// Where each `href="`'s value starts, in bytes: Foundation's string search took longer than
-    /// rendering the row.
-    private static func linkStarts(_ bytes: [UInt8]) -> [Int] {
-        let marker = Array("href=\"".utf8)
-        guard bytes.count >= marker.count else { return [] }
-        return (0...(bytes.count - marker.count)).filter { at in
-            bytes[at] == marker[0] && bytes[at..<(at + marker.count)].elementsEqual(marker)
-        }.map { $0 + marker.count }
+        let bytes = Array(html.utf8), marker = Array("href=\"".utf8), old = Array(old.utf8)
+        guard let link = bytes.firstIndex(of: marker), bytes.firstIndex(of: marker, from: link + 1) == nil else { return nil }
+        let start = link + marker.count
+        guard bytes.has(old, at: start), bytes.dropFirst(start + old.count).first != UInt8(ascii: "\"") else { return nil }
+        return String(decoding: bytes[..<start] + Array(new.utf8) + bytes[(start + old.count)...], as: UTF8.self)
     }
 
     /// What a row's `html` renders, on demand: a list template that does not show it costs

@@ -76,12 +76,12 @@ enum Shortcodes {
         output.reserveCapacity(bytes.count)
         var index = 0, copied = 0, column = 1
         while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "{"), let opener = openers.first(where: { starts(bytes, $0.open, at: index) }) else {
+            guard bytes[index] == UInt8(ascii: "{"), let opener = openers.first(where: { bytes.has($0.open, at: index) }) else {
                 index += 1
                 continue
             }
             let innerStart = index + opener.open.count
-            guard let close = find(opener.close, in: bytes, from: innerStart) else { break }
+            guard let close = bytes.firstIndex(of: opener.close, from: innerStart) else { break }
             output += bytes[copied..<index]
             column += String(decoding: bytes[copied..<index], as: UTF8.self).count
             let found = parse(String(decoding: bytes[innerStart..<close], as: UTF8.self), syntax: opener.syntax)
@@ -94,19 +94,6 @@ enum Shortcodes {
         }
         output += bytes[copied...]
         return String(decoding: output, as: UTF8.self)
-    }
-
-    private static func starts(_ bytes: [UInt8], _ prefix: [UInt8], at index: Int) -> Bool {
-        index + prefix.count <= bytes.count && bytes[index..<(index + prefix.count)].elementsEqual(prefix)
-    }
-
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while index + needle.count <= bytes.count {
-            if bytes[index] == needle[0] && starts(bytes, needle, at: index) { return index }
-            index += 1
-        }
-        return nil
     }
 
     private static func parse(_ inner: String, syntax: String) -> Found {
