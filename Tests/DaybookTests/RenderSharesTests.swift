@@ -31,3 +31,26 @@ import Testing
         #expect(SiteRenderer.shares([5], jobs: 8) == [[0]])
     }
 }
+
+/// How a job hands its pages to be written (`SiteRenderer.render(_:rows:batchBytes:hand:)`).
+@Suite struct RenderBatchTests {
+    func renderer() throws -> (SiteRenderer, [Page]) {
+        let view = SearchIndexTests.view()
+        let templates = try #require(TemplateSet.load(overrides: [:]).0)
+        return (SiteRenderer(view: view, templates: templates, features: []), Page.all(for: view.journal))
+    }
+
+    @Test func pagesAreHandedOnInBatchesOfAboutTheGivenSize() throws {
+        let (renderer, pages) = try renderer()
+        var batches: [[OutputFile]] = []
+        try renderer.render(pages, rows: nil, batchBytes: 4_000) { batches.append($0) }
+        #expect(batches.count > 2, "a page of a few kilobytes each, so several batches")
+        for batch in batches.dropLast() {
+            let bytes = batch.reduce(0) { $0 + $1.bytes.count }
+            #expect(bytes >= 4_000 && bytes - (batch.last?.bytes.count ?? 0) < 4_000, "each batch ends with the page that passes the size")
+        }
+        let whole = try renderer.render(pages)
+        #expect(batches.flatMap { $0 }.map(\.path) == whole.map(\.path))
+        #expect(batches.flatMap { $0 }.map(\.bytes) == whole.map(\.bytes), "the same pages, in the same order")
+    }
+}

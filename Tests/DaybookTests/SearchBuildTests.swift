@@ -63,4 +63,17 @@ import Testing
             "daybook.yml:2:1: warning: unknown setting 'serch' is ignored",
         ])
     }
+
+    /// The pages render beside the index (`WriteStage.makeDataAndPages`) from a copy of the
+    /// features that must not hold the plan, all of the journal's words, until the last page.
+    @Test func theFeatureThePagesUseHoldsNoPlan() async throws {
+        let view = SearchIndexTests.view()
+        let keys = try await PageKeys(journal: view.journal, files: [:], siteKey: [], features: [], jobs: 1)
+        let search = Search(isOn: true, savesCache: false, plan: SearchPlan(journal: view.journal, keys: keys, cached: nil))
+        let pages = try #require(search.forPages() as? Search)
+        #expect(search.plan != nil)
+        #expect(pages.plan == nil)
+        let linker = Linker(pagePath: "2024/05/01/ferry/", settings: view.journal.settings)
+        #expect(NSDictionary(dictionary: pages.siteBlock(linker)) == NSDictionary(dictionary: search.siteBlock(linker)))
+    }
 }

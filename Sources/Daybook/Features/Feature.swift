@@ -51,6 +51,9 @@ protocol Feature: Sendable {
     mutating func planData(_ planning: DataPlanning) async -> Set<Int>
     /// Makes the data files planned. Files handed to `emit`, when given, are not returned.
     mutating func makeData(_ view: JournalView, _ making: DataMaking) async throws -> DataFiles
+    /// The feature as the pages use it while its data files are made beside them: without what
+    /// only `makeData` reads, which a copy for the pages would otherwise hold until the last page.
+    func forPages() -> any Feature
 }
 
 /// What a feature's `load` may read.
@@ -118,6 +121,7 @@ extension Feature {
     func entryBody(_ html: String, of entry: Int, _ page: PageContext) -> String { html }
     mutating func planData(_ planning: DataPlanning) async -> Set<Int> { [] }
     mutating func makeData(_ view: JournalView, _ making: DataMaking) async throws -> DataFiles { DataFiles() }
+    func forPages() -> any Feature { self }
 }
 
 enum Features {

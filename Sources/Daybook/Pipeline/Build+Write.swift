@@ -44,12 +44,10 @@ extension Build {
         timer.lap("bodies and views")
         let sink = try stage.sink()
         do {
-            try await stage.makeData(view, sink: sink, progress: progress)
-            timer.lap("data files and folders")
             // The bodies of a build from scratch go to the body store while the pages render; an
             // update stores its few with the cache, and leaves both cores to its pages.
             let storing = stage.last.isEmpty ? stage.startStoringBodies() : nil
-            try await stage.render(view, to: sink, progress: progress)
+            try await stage.makeDataAndPages(view, sink: sink, progress: progress)
             try stage.copyStatic(to: sink)
             try Task.checkCancellation()
             timer.lap(stage.last.isEmpty ? "render and write" : "render \(stage.toRender.count) of \(stage.pages.count) pages")

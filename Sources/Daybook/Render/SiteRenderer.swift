@@ -57,23 +57,37 @@ struct SiteRenderer: Sendable {
         self.rowMemory = rowMemory
     }
 
-    /// Renders `pages` in parallel chunks on up to `jobs` tasks and hands each chunk to `consume`
-    /// as soon as it is done, so a large journal never holds all of its pages in memory at once.
+    /// Renders `pages` in parallel chunks on up to `jobs` tasks and hands their files to `consume`
+    /// a batch at a time as they are made, so a large journal never holds many of its pages at once.
     /// The rows of lists are shared by all of them (`RowRendering`).
     func render(_ pages: [Page], jobs: Int, consume: @escaping @Sendable ([OutputFile]) throws -> Void) async throws {
         let rows = RowRendering(templates: templates, memory: rowMemory)
         _ = try await parallelMap(chunks(of: pages, jobs: jobs), jobs: jobs, chunkSize: 1) { chunk in
-            try consume(try render(chunk, rows: rows))
+            try render(chunk, rows: rows, batchBytes: Self.batchBytes, hand: consume)
         }
     }
 
-    /// Renders `pages` one after another. The `site` block and the chrome rendered from it alone
-    /// are made once per page depth: they are the same on every page at one depth. Making the
-    /// block for each of 10,000 pages cost 3% of a build; rendering the chrome, a quarter.
+    /// About how many bytes of pages a job holds before it hands them to be written: a job's
+    /// share of a 10,000-entry site is about 4 MB, and two shares held whole, beside the search
+    /// index made meanwhile, were most of what the data files beside the pages added to the peak.
+    static let batchBytes = 256 << 10
+
+    /// Renders `pages` one after another.
     func render(_ pages: [Page], rows: RowRendering? = nil) throws -> [OutputFile] {
+        var files: [OutputFile] = []
+        try render(pages, rows: rows, batchBytes: .max) { files += $0 }
+        return files
+    }
+
+    /// Renders `pages` one after another, and hands their files to `hand` about `batchBytes` at a
+    /// time. The `site` block and the chrome rendered from it alone are made once per page depth:
+    /// they are the same on every page at one depth. Making the block for each of 10,000 pages
+    /// cost 3% of a build; rendering the chrome, a quarter.
+    func render(_ pages: [Page], rows: RowRendering?, batchBytes: Int, hand: ([OutputFile]) throws -> Void) throws {
         var shared: [String: (site: [String: Any], chrome: [String: String])] = [:]
         let rows = rows ?? RowRendering(templates: templates)
-        return try pages.map { page in
+        var batch: [OutputFile] = [], held = 0
+        for page in pages {
             let context = PageContext(view: view, page: page, assets: assets.names, features: features, rows: rows)
             let root = context.linker.root
             let (site, chrome) = try shared[root] ?? { let site = context.site(); return (site, try self.chrome(site)) }()
@@ -90,8 +104,15 @@ struct SiteRenderer: Sendable {
             // rows' `html` holds the page's values, which would hold the rows.
             context.whole.values = values
             defer { context.whole.values = [:] }
-            return try output(page, values)
+            let file = try output(page, values)
+            held += file.bytes.count
+            batch.append(file)
+            if held >= batchBytes {
+                try hand(batch)
+                (batch, held) = ([], 0)
+            }
         }
+        if !batch.isEmpty { try hand(batch) }
     }
 
     /// The parts of the layout that show the `site` block and the words alone (`site-head`,

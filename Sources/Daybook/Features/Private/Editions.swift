@@ -124,8 +124,7 @@ extension WriteStage {
         let needs = try await stage.planData()
         stage.keep(try await compared)
         let view = stage.view(needing: needs)
-        try await stage.makeData(view, sink: sealing, progress: { _ in })
-        try await stage.render(view, to: sealing, progress: { _ in })
+        try await stage.makeDataAndPages(view, sink: sealing, progress: { _ in })
         if plan.settings.wholeJournal { try stage.copyStatic(to: sealing) }
         // Every file of the edition, made now or kept from the last pack, but the shared assets.
         let current = stage.currentFiles

@@ -71,6 +71,14 @@ struct Search: Feature {
 
     /// Keeps the record files the last build left as they would be made now, and returns the
     /// entries of the others, and those to tokenize, which need their bodies.
+    /// The pages show only the search box: not the plan with its documents (all of the
+    /// journal's words), which `makeData` lets go of as it makes the index.
+    func forPages() -> any Feature {
+        var pages = self
+        pages.plan = nil
+        return pages
+    }
+
     mutating func planData(_ planning: DataPlanning) async -> Set<Int> {
         guard isOn else { return [] }
         var plan = SearchPlan(journal: planning.journal, keys: planning.keys, cached: await cacheRead?.value)

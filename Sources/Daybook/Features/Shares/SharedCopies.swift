@@ -58,8 +58,7 @@ extension WriteStage {
         stage.keep(try await stage.comparedPages())
         let view = stage.view(needing: needs)
         let held = HeldFiles()
-        try await stage.makeData(view, sink: held, progress: { _ in })
-        try await stage.render(view, to: held, progress: { _ in })
+        try await stage.makeDataAndPages(view, sink: held, progress: { _ in })
         let path = journal.paths.first ?? ""
         let files = held.files.withLock { $0 }
         return (SharePack.Page(sitePath: path, html: files[Page.outputFile(for: path)] ?? []), files)
