@@ -54,3 +54,27 @@ import Testing
         #expect(batches.flatMap { $0 }.map(\.bytes) == whole.map(\.bytes), "the same pages, in the same order")
     }
 }
+
+/// The progress line while the pages render beside the data files (`PagesProgress`).
+@Suite struct PagesProgressTests {
+    @Test func silentUntilTheDataFilesAreMadeThenEveryFileOnce() {
+        let shown = Collected<BuildProgress>()
+        let progress = PagesProgress(pages: 10) { shown.add([$0]) }
+        progress.rendered(3)
+        #expect(shown.all.isEmpty, "the features show their own progress meanwhile (the photos)")
+        progress.dataMade(files: 5)
+        progress.rendered(7)
+        #expect(shown.all.map(\.stage) == ["Writing pages", "Writing pages"])
+        #expect(shown.all.map(\.done) == [8, 15])
+        #expect(shown.all.map(\.total) == [15, 15], "the pages, and the data files and assets written before them")
+    }
+
+    @Test func nothingShownBeforeAPageIsRendered() {
+        let shown = Collected<BuildProgress>()
+        let progress = PagesProgress(pages: 4) { shown.add([$0]) }
+        progress.dataMade(files: 2)
+        #expect(shown.all.isEmpty)
+        progress.rendered(4)
+        #expect(shown.all.map(\.done) == [6])
+    }
+}
