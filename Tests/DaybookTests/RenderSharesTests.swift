@@ -49,9 +49,11 @@ import Testing
             let bytes = batch.reduce(0) { $0 + $1.bytes.count }
             #expect(bytes >= 4_000 && bytes - (batch.last?.bytes.count ?? 0) < 4_000, "each batch ends with the page that passes the size")
         }
-        let whole = try renderer.render(pages)
-        #expect(batches.flatMap { $0 }.map(\.path) == whole.map(\.path))
-        #expect(batches.flatMap { $0 }.map(\.bytes) == whole.map(\.bytes), "the same pages, in the same order")
+        var whole: [[OutputFile]] = []
+        try renderer.render(pages, batchBytes: .max) { whole.append($0) }
+        #expect(whole.count == 1, "no size reached: one batch of every page")
+        #expect(batches.flatMap { $0 }.map(\.path) == whole.flatMap { $0 }.map(\.path))
+        #expect(batches.flatMap { $0 }.map(\.bytes) == whole.flatMap { $0 }.map(\.bytes), "the same pages, in the same order")
     }
 }
 

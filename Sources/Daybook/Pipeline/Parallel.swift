@@ -45,12 +45,6 @@ func concurrentMap<Item: Sendable, Result: Sendable>(_ items: [Item], _ transfor
 /// The number of parallel tasks a build uses by default: one per core.
 public var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
 
-/// A thread-safe running total for progress reports.
-final class Counter: Sendable {
-    private let value = Mutex(0)
-    func add(_ amount: Int) -> Int { value.withLock { $0 += amount; return $0 } }
-}
-
 /// A list that tasks add to at once.
 final class Collected<Element: Sendable>: Sendable {
     private let items = Mutex<[Element]>([])

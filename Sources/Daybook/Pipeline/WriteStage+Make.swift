@@ -136,4 +136,3 @@ final class PagesProgress: Sendable {
         report(BuildProgress(stage: "Writing pages", done: files + counts.pages, total: files + pages))
     }
 }
-

@@ -72,18 +72,11 @@ struct SiteRenderer: Sendable {
     /// index made meanwhile, were most of what the data files beside the pages added to the peak.
     static let batchBytes = 256 << 10
 
-    /// Renders `pages` one after another.
-    func render(_ pages: [Page], rows: RowRendering? = nil) throws -> [OutputFile] {
-        var files: [OutputFile] = []
-        try render(pages, rows: rows, batchBytes: .max) { files += $0 }
-        return files
-    }
-
     /// Renders `pages` one after another, and hands their files to `hand` about `batchBytes` at a
     /// time. The `site` block and the chrome rendered from it alone are made once per page depth:
     /// they are the same on every page at one depth. Making the block for each of 10,000 pages
     /// cost 3% of a build; rendering the chrome, a quarter.
-    func render(_ pages: [Page], rows: RowRendering?, batchBytes: Int, hand: ([OutputFile]) throws -> Void) throws {
+    func render(_ pages: [Page], rows: RowRendering? = nil, batchBytes: Int, hand: ([OutputFile]) throws -> Void) throws {
         var shared: [String: (site: [String: Any], chrome: [String: String])] = [:]
         let rows = rows ?? RowRendering(templates: templates)
         var batch: [OutputFile] = [], held = 0

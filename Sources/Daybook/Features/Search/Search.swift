@@ -69,8 +69,6 @@ struct Search: Feature {
         return String(decoding: json.bytes, as: UTF8.self)
     }
 
-    /// Keeps the record files the last build left as they would be made now, and returns the
-    /// entries of the others, and those to tokenize, which need their bodies.
     /// The pages show only the search box: not the plan with its documents (all of the
     /// journal's words), which `makeData` lets go of as it makes the index.
     func forPages() -> any Feature {
@@ -79,6 +77,8 @@ struct Search: Feature {
         return pages
     }
 
+    /// Keeps the record files the last build left as they would be made now, and returns the
+    /// entries of the others, and those to tokenize, which need their bodies.
     mutating func planData(_ planning: DataPlanning) async -> Set<Int> {
         guard isOn else { return [] }
         var plan = SearchPlan(journal: planning.journal, keys: planning.keys, cached: await cacheRead?.value)
