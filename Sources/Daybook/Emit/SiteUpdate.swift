@@ -61,16 +61,7 @@ struct SiteUpdate {
     /// of an edition (1,659 files and 140 MB at 10,000 entries), which kept one core busy for a
     /// tenth of the update while the other waited.
     private static func write(_ files: [OutputFile], under next: String) throws {
-        let batches = Array(stride(from: 0, to: files.count, by: 32))
-        let failures = concurrentMap(batches) { start -> (any Error)? in
-            do {
-                for file in files[start..<min(start + 32, files.count)] { try FileWriter.write(file.bytes, to: next + "/" + file.path, exclusive: true) }
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure = failures.compactMap({ $0 }).first { throw failure }
+        try inBatches(files.count) { index in try FileWriter.write(files[index].bytes, to: next + "/" + files[index].path, exclusive: true) }
     }
 
     /// Brings the site of one build ago, now at `next`, to the output as it is: the files the
@@ -79,19 +70,44 @@ struct SiteUpdate {
     /// unlinked, for the caller to write. Every other file already is the output's (a link to
     /// the same file), so the preview's update costs its changes, not a link per file of the site.
     private func catchUp(_ next: String, behind: Set<String>, replaced: Set<String>) throws {
-        for path in behind.union(replaced) where UserFiles.kind(next + "/" + path) != nil {
-            MutationHook.will("unlink", next + "/" + path)
-            unlink(next + "/" + path)
+        // On every core, in batches: a whole-private edit at 10,000 entries unlinks the 1,658
+        // chunks of two builds ago and links the last build's 1,659, which took one core 0.08 s
+        // while the other waited.
+        let unlinked = Array(behind.union(replaced))
+        try Self.inBatches(unlinked.count) { index in
+            let path = next + "/" + unlinked[index]
+            if UserFiles.kind(path) != nil {
+                MutationHook.will("unlink", path)
+                unlink(path)
+            }
         }
-        let relinked = behind.subtracting(replaced).filter { UserFiles.kind(output.path + "/" + $0) == .file }
+        let from = output.path, candidates = Array(behind.subtracting(replaced))
+        let present = concurrentMap(candidates) { UserFiles.kind(from + "/" + $0) == .file }
+        let relinked = Set(zip(candidates, present).filter(\.1).map(\.0))
         try FileWriter.makeFolders(FileWriter.folders(of: Array(relinked)), under: URL(fileURLWithPath: next))
-        for path in relinked.sorted() {
-            MutationHook.will("link", next + "/" + path)
-            guard link(output.path + "/" + path, next + "/" + path) == 0 else { throw FileWriter.posixError("could not link", next + "/" + path) }
+        let linked = relinked.sorted()
+        try Self.inBatches(linked.count) { index in
+            MutationHook.will("link", next + "/" + linked[index])
+            guard link(from + "/" + linked[index], next + "/" + linked[index]) == 0 else {
+                throw FileWriter.posixError("could not link", next + "/" + linked[index])
+            }
         }
         for folder in FileWriter.folders(of: Array(behind.subtracting(relinked))).sorted(by: { $0.count > $1.count }) {
             MutationHook.will("rmdir", next + "/" + folder)
             rmdir(next + "/" + folder)
         }
+    }
+
+    /// `body` for each index below `count`, on every core in batches of 32; the first error.
+    private static func inBatches(_ count: Int, _ body: @Sendable (Int) throws -> Void) throws {
+        let failures = concurrentMap(Array(stride(from: 0, to: count, by: 32))) { start -> (any Error)? in
+            do {
+                for index in start..<min(start + 32, count) { try body(index) }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure = failures.compactMap({ $0 }).first { throw failure }
     }
 }
