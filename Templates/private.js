@@ -337,7 +337,11 @@
       routeIndex = routes.length;
     }
     routes[routeIndex] = route;
-    history.replaceState({ daybook: routeIndex }, "", plainAddress());
+    // With a key open, `keepRouteInState` takes the route out of the address and seals it into
+    // the entry in one step. Chromium allows 200 changes of the history in 10 seconds, a change of
+    // the address's fragment among them, and throttles the page after: three per page took a
+    // reader who went through pages quickly there.
+    if (!edition) history.replaceState({ daybook: routeIndex }, "", plainAddress());
     return true;
   }
 
@@ -345,8 +349,17 @@
   function keepRouteInState() {
     var index = routeIndex, route = routes[index];
     if (!route || !edition || (history.state && typeof history.state.route === "string")) return Promise.resolve();
+    var ours = function () {
+      // The entry is still the one the route is for: marked as it (`adoptHashRoute` without a key),
+      // or new, with the route still in its address.
+      var state = history.state, typed = hashRoute();
+      return state ? state.daybook === index : typed !== null && typed.path === route.path && typed.fragment === route.fragment;
+    };
     return sealRoute(route).then(function (sealed) {
-      if (history.state && history.state.daybook === index) history.replaceState({ daybook: index, route: sealed }, "", plainAddress());
+      if (ours()) history.replaceState({ daybook: index, route: sealed }, "", plainAddress());
+    }, function () {
+      // Unsealed, the route still goes out of the address.
+      if (ours()) history.replaceState({ daybook: index }, "", plainAddress());
     });
   }
 
