@@ -87,10 +87,9 @@ struct SiteUpdate {
         try FileWriter.makeFolders(FileWriter.folders(of: Array(relinked)), under: URL(fileURLWithPath: next))
         let linked = relinked.sorted()
         try Self.inBatches(linked.count) { index in
-            MutationHook.will("link", next + "/" + linked[index])
-            guard link(from + "/" + linked[index], next + "/" + linked[index]) == 0 else {
-                throw FileWriter.posixError("could not link", next + "/" + linked[index])
-            }
+            let path = next + "/" + linked[index]
+            MutationHook.will("link", path)
+            guard link(from + "/" + linked[index], path) == 0 else { throw FileWriter.posixError("could not link", path) }
         }
         for folder in FileWriter.folders(of: Array(behind.subtracting(relinked))).sorted(by: { $0.count > $1.count }) {
             MutationHook.will("rmdir", next + "/" + folder)
