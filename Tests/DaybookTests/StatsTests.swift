@@ -102,6 +102,25 @@ import Testing
         }
     }
 
+    /// One entry with a placeholder date (`0001-01-01`) beside this decade's made a table of
+    /// 2,000 empty years and bars too narrow to draw.
+    @Test func showsARunOfEmptyYearsAsOneRowAndEveryBar() {
+        let (journal, _) = journal([
+            ("entries/a.md", "date: 0001-01-01"), ("entries/b.md", "date: 1990-05-01"), ("entries/c.md", "date: 1992-03-01"),
+            ("entries/d.md", "date: 2000-01-01"), ("entries/e.md", "date: 2024-12-31"), ("entries/f.md", "date: 2024-12-30"),
+        ])
+        let stats = JournalStats(journal)
+        let rows = StatsPage.yearRows(stats, [])
+        #expect(rows.map { $0["year"] as! String } == ["2024", "2001–2023", "2000", "1993–1999", "1992", "1991", "1990", "2–1989", "1"])
+        #expect(rows.map { $0["total"] as! Int } == [2, 0, 1, 0, 1, 0, 1, 0, 1])
+        let cells = rows.map { ($0["months"] as! [[String: Any]]).map { $0["count"] as! String } }
+        #expect(cells.allSatisfy { $0.count == 12 }, "every row as wide as the table's head")
+        #expect(cells[0].suffix(1) == ["2"] && cells[1] == Array(repeating: "", count: 12))
+        #expect(cells[5] == Array(repeating: "0", count: 12), "one empty year keeps its row")
+        let bars = MonthChart(months: stats.months).make(monthYear: { "\($0.year)" })["bars"] as! [[String: Any]]
+        #expect(bars.count == 5 && bars.allSatisfy { Double($0["width"] as! String)! >= 1 })
+    }
+
     @Test func drawsTheChartWithFixedNumbers() {
         #expect(MonthChart.fixed(12.5) == "12.5")
         #expect(MonthChart.fixed(3) == "3")

@@ -14,7 +14,9 @@ struct MonthChart {
         let bars: [[String: Any]] = months.enumerated().compactMap { position, month in
             guard month.count > 0 else { return nil }
             let height = max(1, (month.count * Self.plotHeight + most / 2) / most)
-            return ["x": Self.fixed(Double(position) * step + step * 0.1), "width": Self.fixed(step * 0.8),
+            // At least a pixel wide: over centuries of months (an entry dated 0001-01-01 beside
+            // this decade's) a bar's share of the drawing rounded to no width at all.
+            return ["x": Self.fixed(Double(position) * step + step * 0.1), "width": Self.fixed(max(1, step * 0.8)),
                     "y": Self.plotHeight - height, "height": height,
                     "label": words.text("stats_chart_bar", ["month": monthYear(month.key),
                                                             "entries": words.count("entries_count", month.count)])]

@@ -41,13 +41,33 @@ enum StatsPage: PageKind {
         return (page.words.text("numbers"), values)
     }
 
-    /// The chart's numbers as a table: a row per year, a cell per month, the year's total.
-    private static func yearRows(_ stats: JournalStats, _ abbreviations: [String]) -> [[String: Any]] {
+    /// The chart's numbers as a table: a row per year, a cell per month, the year's total. Two
+    /// or more years in a row without an entry are one row (`1999–2014`, empty cells, total 0): one
+    /// entry with a placeholder date (`0001-01-01`, as some exports write a missing one) made a
+    /// table of 2,000 empty years.
+    static func yearRows(_ stats: JournalStats, _ abbreviations: [String]) -> [[String: Any]] {
         let byYear = Dictionary(grouping: stats.months, by: \.key.year)
-        return byYear.keys.sorted(by: >).map { year in
+        var rows: [[String: Any]] = [], empty: [[String: Any]] = []
+        func closeGap() {
+            if empty.count > 1, let newest = empty.first?["year"] as? String, let oldest = empty.last?["year"] as? String {
+                rows.append(["year": "\(oldest)–\(newest)", "months": (1...12).map { _ in ["count": ""] as [String: Any] }, "total": 0])
+            } else {
+                rows += empty
+            }
+            empty = []
+        }
+        for year in byYear.keys.sorted(by: >) {
             let counts = Dictionary(uniqueKeysWithValues: byYear[year]!.map { ($0.key.month, $0.count) })
             let cells: [[String: Any]] = (1...12).map { ["count": counts[$0].map(String.init) ?? ""] }
-            return ["year": String(year), "months": cells, "total": counts.values.reduce(0, +)]
+            let row: [String: Any] = ["year": String(year), "months": cells, "total": counts.values.reduce(0, +)]
+            if counts.values.allSatisfy({ $0 == 0 }) {
+                empty.append(row)
+            } else {
+                closeGap()
+                rows.append(row)
+            }
         }
+        closeGap()
+        return rows
     }
 }
