@@ -121,6 +121,43 @@ import Testing
         #expect(bars.count == 5 && bars.allSatisfy { Double($0["width"] as! String)! >= 1 })
     }
 
+    /// The year labels under the chart were laid out for 720 pixels: on a phone they ran into
+    /// each other, and the last one, moved in from the right edge, into the one before it.
+    @Test func laysTheYearLabelsOutSoNoneMeetAtAnyWidth() {
+        func months(from first: MonthKey, count: Int) -> [(key: MonthKey, count: Int)] {
+            (0..<count).map { offset in
+                let total = first.year * 12 + first.month - 1 + offset
+                return (key: MonthKey(year: total / 12, month: total % 12 + 1), count: 1)
+            }
+        }
+        let spans = [months(from: MonthKey(year: 2024, month: 1), count: 1), months(from: MonthKey(year: 2023, month: 11), count: 3),
+                     months(from: MonthKey(year: 2019, month: 6), count: 76), months(from: MonthKey(year: 2010, month: 1), count: 169),
+                     months(from: MonthKey(year: 1, month: 1), count: 24_288)]
+        for span in spans {
+            let labels = MonthChart(months: span).yearLabels()
+            for (tier, width) in MonthChart.tierWidths.enumerated() {
+                let shown = labels.filter { !$0.hiddenIn.contains(tier) }
+                #expect(!shown.isEmpty, "\(span.count) months, \(width) px")
+                for label in shown { #expect(label.at * width + MonthChart.labelWidth <= width, "\(label.year) at \(width) px") }
+                for (left, right) in zip(shown, shown.dropFirst()) {
+                    #expect((right.at - left.at) * width >= MonthChart.labelPitch, "\(left.year), \(right.year) at \(width) px")
+                }
+            }
+        }
+        // June 2019 to September 2025: on a phone not the start's year, 26 pixels before 2020's,
+        // nor 2025's, too near the edge; from 40rem all of them.
+        #expect(MonthChart.tierWidths.last == 696, "the column of style.css: 46rem less 2.5rem of margins")
+        let labels = MonthChart(months: spans[2]).yearLabels()
+        #expect(labels.filter { !$0.hiddenIn.contains(0) }.map(\.year) == [2020, 2021, 2022, 2023, 2024])
+        #expect(labels.filter { !$0.hiddenIn.contains(2) }.map(\.year) == [2019, 2020, 2021, 2022, 2023, 2024, 2025])
+        // Fifteen years of Januaries: each in the page's full column but the last, at its edge;
+        // every other one from 40rem, every fourth on a phone.
+        let long = MonthChart(months: spans[3]).yearLabels()
+        #expect(long.filter { !$0.hiddenIn.contains(0) }.map(\.year) == [2010, 2014, 2018, 2022])
+        #expect(long.filter { !$0.hiddenIn.contains(2) }.map(\.year) == [2010, 2012, 2014, 2016, 2018, 2020, 2022])
+        #expect(long.filter { !$0.hiddenIn.contains(3) }.map(\.year) == Array(2010...2023))
+    }
+
     @Test func drawsTheChartWithFixedNumbers() {
         #expect(MonthChart.fixed(12.5) == "12.5")
         #expect(MonthChart.fixed(3) == "3")

@@ -1,10 +1,15 @@
 """The numbers page in headless Chromium: linked from the navigation, its chart drawn at build
 time with a title and description, the same numbers in the table, readable on a phone."""
+import os
+import pathlib
 import re
+import subprocess
 
 from selenium.webdriver.common.by import By
 
 from conftest import make_driver, requested_urls
+
+BINARY = pathlib.Path(os.environ.get("DAYBOOK_BIN", pathlib.Path(__file__).resolve().parents[2] / ".build/debug/daybook"))
 
 
 def test_is_linked_from_the_navigation(site, browser):
@@ -49,3 +54,34 @@ def test_fits_a_phone(site):
         assert phone.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
     finally:
         phone.quit()
+
+
+def test_the_year_labels_under_the_chart_never_meet(tmp_path):
+    """Fifteen years of a journal, newest entry in January: laid out for one width, the labels
+    ran into each other on a phone, and the last, moved in from the edge, into the one before."""
+    journal = tmp_path / "journal"
+    (journal / "entries").mkdir(parents=True)
+    (journal / "daybook.yml").write_text("title: Fifteen years\n", encoding="utf-8")
+    for year in range(2010, 2025):
+        for month in (1, 6) if year < 2024 else (1,):
+            (journal / "entries" / f"{year}-{month:02}.md").write_text(f"---\ndate: {year}-{month:02}-03\n---\nA day.\n", encoding="utf-8")
+    result = subprocess.run([str(BINARY), "build", str(journal), "--quiet"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    for width in (320, 390, 480, 640, 768, 1280):
+        driver = make_driver(width, 900)
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+        try:
+            driver.get((journal / "_site" / "stats" / "index.html").as_uri())
+            boxes = driver.execute_script("""
+                const row = document.querySelector('.stats-chart-years').getBoundingClientRect();
+                return [row.left, row.right, [...document.querySelectorAll('.stats-chart-years span')]
+                    .filter(s => getComputedStyle(s).display !== 'none')
+                    .map(s => { const r = s.getBoundingClientRect(); return [s.textContent, r.left, r.right]; })];""")
+            left, right, labels = boxes
+            assert len(labels) >= 3, f"{width} px: {labels}"
+            for text, start, end in labels:
+                assert left - 0.5 <= start and end <= right + 0.5, f"{text} sticks out at {width} px"
+            for (one, _, end), (other, start, _) in zip(labels, labels[1:]):
+                assert end + 4 <= start, f"{one} and {other} meet at {width} px"
+        finally:
+            driver.quit()
