@@ -36,6 +36,15 @@ for (const el of document.body.querySelectorAll("*")) {
     faults.push(`${name(el)} sticks out of the column (${Math.round(box.left)}..${Math.round(box.right)}, the column ${Math.round(column.left)}..${Math.round(column.right)})`);
   }
 }
+// A column's heading wraps between its words, never inside one ("ENT" over "RIES").
+for (const th of document.querySelectorAll("thead th")) {
+  if (!shown(th) || !th.textContent.trim()) continue;
+  const range = document.createRange();
+  range.selectNodeContents(th);
+  const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  const words = th.textContent.trim().split(/\s+/).length;
+  if (lines > words) faults.push(`the heading "${th.textContent.trim()}" breaks inside a word at ${width} px`);
+}
 const panel = document.querySelector(".search-panel");
 if (panel && shown(panel)) {
   const box = panel.getBoundingClientRect();

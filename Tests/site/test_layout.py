@@ -168,11 +168,13 @@ def test_the_checks_find_a_page_that_overflows(driver, tmp_path):
     page = tmp_path / "bad.html"
     page.write_text('<!DOCTYPE html><html lang="en"><meta name="viewport" content="width=device-width">'
                     '<title>x</title><p>' + "x" * 300 + '</p><p style="font-size:9px">tiny</p>'
-                    '<div class="search-panel" style="position:absolute;left:-40px;width:200px">results</div>')
+                    '<div class="search-panel" style="position:absolute;left:-40px;width:200px">results</div>'
+                    '<table><thead><tr><th style="width:3ch;overflow-wrap:anywhere">Entries</th><th style="width:3ch">Last visit</th></tr></thead></table>')
     set_view(driver, 390, "light")
     driver.get(page.as_uri())
     faults = "\n".join(driver.execute_script(CHECKS, 390))
     assert "scrolls sideways" in faults and "is 9.0 px" in faults and "the search results reach -40" in faults
+    assert 'the heading "Entries" breaks inside a word' in faults and "Last visit" not in faults
 
 
 def test_a_year_calendar_that_runs_past_a_phone_shows_it_scrolls(sites, driver):

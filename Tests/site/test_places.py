@@ -12,7 +12,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import requested_urls
+from conftest import make_driver, requested_urls
+
+CHECKS = (pathlib.Path(__file__).parent / "layout_checks.js").read_text(encoding="utf-8")
 
 BINARY = pathlib.Path(os.environ.get("DAYBOOK_BIN", pathlib.Path(__file__).resolve().parents[2] / ".build/debug/daybook"))
 
@@ -335,3 +337,16 @@ def test_on_the_stretched_plane_wheel_drag_and_pinch_keep_the_place_under_the_po
         assert not problems(browser)
     finally:
         browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
+def test_the_list_of_places_fits_a_small_phone_without_breaking_a_heading(site):
+    """At 320 px the column headed "Entries" was narrower than the word: it broke as "ENT" over
+    "RIES" (the place names may break anywhere; the headings may not)."""
+    phone = make_driver(320, 900)
+    phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 900, "deviceScaleFactor": 2, "mobile": True})
+    try:
+        phone.get((site / "places" / "index.html").as_uri())
+        faults = phone.execute_script(CHECKS, 320)
+        assert faults == []
+    finally:
+        phone.quit()
