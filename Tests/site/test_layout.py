@@ -202,6 +202,30 @@ def test_the_archives_show_the_newest_years_calendar_and_its_key_once(sites, dri
     assert len(driver.find_elements(By.CSS_SELECTOR, ".calendar-legend")) == 1
 
 
+def test_a_place_name_or_a_title_wider_than_a_phone_wraps_on_every_page(driver, tmp_path):
+    """Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch, one word of 58 letters, pushed
+    the entry page's line of place, rating and tags past a phone's edge, so the page scrolled
+    sideways; a title of one long word pushed the link to the next entry out of the column."""
+    journal = tmp_path / "journal"
+    (journal / "entries").mkdir(parents=True)
+    (journal / "daybook.yml").write_text("title: Wales\n", encoding="utf-8")
+    name = "Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch"
+    for day, title, place in ((1, "The station sign", f"{{ name: {name}, lat: 53.2225, lon: -4.2026 }}"),
+                              (2, "Donaudampfschifffahrtsgesellschaftskapitänswitwenpensionsberechnungsformular", name),
+                              (3, "Home again", "Cardiff")):
+        (journal / "entries" / f"2024-05-0{day}.md").write_text(
+            f"---\ntitle: {title}\ndate: 2024-05-0{day} 10:00\nlocation: {place}\nrating: 4\n"
+            f"tags: [travel]\n---\nThe longest name on any sign.\n", encoding="utf-8")
+    build(journal, tmp_path / "site")
+    pages = sorted((tmp_path / "site").rglob("*.html"))
+    assert any(name.lower() in str(page) for page in pages), "a page of the place"
+    for width in (320, 390):
+        set_view(driver, width, "light")
+        for page in pages:
+            driver.get(page.as_uri())
+            assert driver.execute_script(CHECKS, width) == [], f"{page.relative_to(tmp_path / 'site')} at {width} px"
+
+
 def test_the_numbers_name_the_latest_streak_and_link_the_places(sites, driver):
     set_view(driver, 1280, "light")
     driver.get(sites["root"] + "stats/")
