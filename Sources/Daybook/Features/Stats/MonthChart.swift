@@ -69,8 +69,9 @@ struct MonthChart {
         func fits(_ at: Double, _ tier: Int) -> Bool { at * Self.tierWidths[tier] + Self.labelWidth <= Self.tierWidths[tier] }
         var labels: [YearLabel] = []
         if months[0].key.month != 1 {
-            let firstJanuary = januaries.first.map { Double($0) / count } ?? 2
-            let hidden = Self.tierWidths.indices.filter { (firstJanuary * Self.tierWidths[$0]) < Self.labelPitch || !fits(0, $0) }
+            // Without a January the first month's year is the only label, and always clears.
+            let firstJanuary = januaries.first.map { Double($0) / count } ?? 1
+            let hidden = Self.tierWidths.indices.filter { firstJanuary * Self.tierWidths[$0] < Self.labelPitch }
             labels.append(YearLabel(at: 0, year: months[0].key.year, hiddenIn: hidden))
         }
         for (number, index) in januaries.enumerated() {

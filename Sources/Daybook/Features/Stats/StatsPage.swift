@@ -47,21 +47,22 @@ enum StatsPage: PageKind {
     /// table of 2,000 empty years.
     static func yearRows(_ stats: JournalStats, _ abbreviations: [String]) -> [[String: Any]] {
         let byYear = Dictionary(grouping: stats.months, by: \.key.year)
-        var rows: [[String: Any]] = [], empty: [[String: Any]] = []
+        var rows: [[String: Any]] = [], empty: [(year: Int, row: [String: Any])] = []
         func closeGap() {
-            if empty.count > 1, let newest = empty.first?["year"] as? String, let oldest = empty.last?["year"] as? String {
-                rows.append(["year": "\(oldest)–\(newest)", "months": (1...12).map { _ in ["count": ""] as [String: Any] }, "total": 0])
+            if let newest = empty.first?.year, let oldest = empty.last?.year, empty.count > 1 {
+                rows.append(["year": "\(oldest)–\(newest)", "months": Array(repeating: ["count": ""] as [String: Any], count: 12), "total": 0])
             } else {
-                rows += empty
+                rows += empty.map(\.row)
             }
             empty = []
         }
         for year in byYear.keys.sorted(by: >) {
             let counts = Dictionary(uniqueKeysWithValues: byYear[year]!.map { ($0.key.month, $0.count) })
             let cells: [[String: Any]] = (1...12).map { ["count": counts[$0].map(String.init) ?? ""] }
-            let row: [String: Any] = ["year": String(year), "months": cells, "total": counts.values.reduce(0, +)]
-            if counts.values.allSatisfy({ $0 == 0 }) {
-                empty.append(row)
+            let total = counts.values.reduce(0, +)
+            let row: [String: Any] = ["year": String(year), "months": cells, "total": total]
+            if total == 0 {
+                empty.append((year, row))
             } else {
                 closeGap()
                 rows.append(row)
