@@ -4,10 +4,13 @@ import Testing
 @testable import Daybook
 
 extension EditionPack {
-    /// The pack of `files` as one plaintext (a build never holds it whole), where its table is
-    /// and where each file is.
+    /// The pack of `files` as one plaintext (a build never holds it whole), each file as the pack
+    /// holds it (`PackDeflate`; the records as they are), where its table is and where each file is.
     static func make(_ files: [String: [UInt8]]) -> (pack: [UInt8], table: Place, places: [String: Place]) {
-        let made = segment(files, at: 0, keeping: [:])
+        let packed = Dictionary(uniqueKeysWithValues: files.map { path, bytes in
+            (path, path == recordsPath ? bytes : PackDeflate.pack(bytes, path: path))
+        })
+        let made = segment(packed, at: 0, keeping: [:])
         return (made.segment.bytes, made.table, made.places)
     }
 }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Testing
 @testable import Daybook
@@ -80,12 +81,13 @@ import Testing
     }
 
     @Test func aPreviewChainsTablesOfWhatChangedAndARestartedPreviewReadsThem() async throws {
-        // A static file makes the pack large, so that the chain, not the pack's growth, decides.
+        // A static file makes the pack large, so that the chain, not the pack's growth, decides: of
+        // digits that repeat nowhere, so that deflating it (`PackDeflate`) does not make it small.
         var files = [
             "daybook.yml": "title: Chained\nprivate: true\n",
             "entries/2024/05/2024-05-01-ferry.md": "---\ntitle: Ferry\ndate: 2024-05-01\n---\nGrey morning.\n",
             "entries/2024/05/2024-05-02-hill.md": "---\ntitle: Hill\ndate: 2024-05-02\n---\nRain.\n",
-            "static/notes.txt": (0..<100_000).map { "Line \($0) of the notes.\n" }.joined(),
+            "static/notes.txt": (0..<40_000).map { hexString(Array(SHA256.hash(data: Array("line \($0)".utf8)))) + "\n" }.joined(),
         ]
         // Enough entries that one save changes few of the edition's files.
         for number in 0..<48 {

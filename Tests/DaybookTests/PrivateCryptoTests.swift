@@ -33,7 +33,7 @@ enum Opener {
         return Array(try AES.GCM.open(box, using: SymmetricKey(data: key), authenticating: Sealer.binding(role: .pack, index: index, count: count)))
     }
 
-    /// The files of an opened pack, by path, its table being at `table` (the manifest's
+    /// The files of an opened pack, by path, as they were made, its table being at `table` (the manifest's
     /// `[offset, length]`), after the preview's `earlier` tables (its `tables`), oldest first.
     /// The records of a chain of tables are given as one (`EditionPack.Records.bytes`), as a
     /// build from scratch writes them.
@@ -52,7 +52,10 @@ enum Opener {
                 records = try EditionPack.Records(try bytes(place), after: records) ?? { throw Failure() }()
             }
         }
-        var files = try places.mapValues(bytes)
+        var files = try Dictionary(uniqueKeysWithValues: places.map { path, place in
+            // Every file is raw DEFLATE (`PackDeflate`), but the records, which only Daybook reads.
+            (path, path == EditionPack.recordsPath ? try bytes(place) : try PackDeflateTests.inflate(try bytes(place)))
+        })
         if earlier.count > 0 { files[EditionPack.recordsPath] = records?.bytes }
         return files
     }

@@ -16,6 +16,7 @@ import shutil
 import struct
 import sys
 import unicodedata
+import zlib
 
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -24,7 +25,7 @@ from cryptography.hazmat.primitives.kdf.pbkdf2 import PBKDF2HMAC
 from cryptography.hazmat.primitives.keywrap import aes_key_unwrap, aes_key_wrap
 
 CHUNK = 65536
-FORMAT = 4
+FORMAT = 5
 HKDF_SALT = b"daybook private v2"
 READER_SALT = b"daybook reader v2"
 MAGIC = b"DBK4"
@@ -177,15 +178,138 @@ def unseal(key: bytes, role, binary: bytes) -> bytes:
     return b"".join(out)
 
 
-def pack(files: dict):
-    """Every file of an edition in one plaintext, and where its table is: the files in code-point
-    order of their paths from offset 0, then the table {"files": {path: [offset, length]}}, then
-    zeros to a whole number of chunks. Returns (plaintext, [table offset, table length])."""
+# ---- A file in the pack: raw DEFLATE, as Daybook writes it (PackDeflate.swift) ------------------
+
+STORED_KINDS = {"avif", "gif", "gz", "jpeg", "jpg", "m4a", "mp3", "mp4", "ogg", "png", "webm", "webp", "woff", "woff2", "zip"}
+
+
+def _reversed(value: int, length: int) -> int:
+    return int(format(value, f"0{length}b")[::-1], 2) if length else 0
+
+
+def _literal_code(symbol: int):
+    if symbol <= 143:
+        return _reversed(0x30 + symbol, 8), 8
+    if symbol <= 255:
+        return _reversed(0x190 + symbol - 144, 9), 9
+    if symbol <= 279:
+        return _reversed(symbol - 256, 7), 7
+    return _reversed(0xC0 + symbol - 280, 8), 8
+
+
+LENGTH_BASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
+LENGTH_EXTRA = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
+DISTANCE_BASE = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
+                 6145, 8193, 12289, 16385, 24577]
+DISTANCE_EXTRA = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+
+
+def _slot(bases, value):
+    return max(i for i, base in enumerate(bases) if base <= value)
+
+
+def deflate_fixed(data: bytes) -> bytes:
+    """One final block with the fixed codes (RFC 1951): at each position, the last position whose
+    four bytes hashed alike, if within 32 KiB, gives a match as long as it goes (up to 258); else a
+    literal. Positions inside a match of at most 8 bytes go into the table too. Slow, and plain."""
+    n = len(data)
+    bits = min(15, max(8, max(1, n).bit_length()))
+    table = [-1] * (1 << bits)
+    acc, count, out = 0, 0, bytearray()
+
+    def put(value, length):
+        nonlocal acc, count
+        acc |= value << count
+        count += length
+        while count >= 8:
+            out.append(acc & 0xFF)
+            acc >>= 8
+            count -= 8
+
+    def hash_at(i):
+        word = int.from_bytes(data[i:i + 4], "little")
+        return ((word * 2654435761) & 0xFFFFFFFF) >> (32 - bits)
+
+    put(0b011, 3)
+    at = 0
+    while at + 4 <= n:
+        h = hash_at(at)
+        candidate, table[h] = table[h], at
+        length = 0
+        if candidate >= 0 and at - candidate <= 32768:
+            limit = min(258, n - at)
+            while length < limit and data[candidate + length] == data[at + length]:
+                length += 1
+        if length < 4:
+            put(*_literal_code(data[at]))
+            at += 1
+            continue
+        slot = _slot(LENGTH_BASE, length)
+        put(*_literal_code(257 + slot))
+        put(length - LENGTH_BASE[slot], LENGTH_EXTRA[slot])
+        distance = at - candidate
+        slot = _slot(DISTANCE_BASE, distance)
+        put(_reversed(slot, 5), 5)
+        put(distance - DISTANCE_BASE[slot], DISTANCE_EXTRA[slot])
+        if length <= 8:
+            for inner in range(at + 1, min(at + length, n - 3)):
+                table[hash_at(inner)] = inner
+        at += length
+    for byte in data[at:]:
+        put(*_literal_code(byte))
+    put(*_literal_code(256))
+    if count:
+        out.append(acc & 0xFF)
+    return bytes(out)
+
+
+def deflate_stored(data: bytes) -> bytes:
+    out, at = bytearray(), 0
+    while True:
+        length = min(65535, len(data) - at)
+        final = at + length == len(data)
+        out += bytes([1 if final else 0]) + struct.pack("<HH", length, length ^ 0xFFFF) + data[at:at + length]
+        at += length
+        if final:
+            return bytes(out)
+
+
+def pack_file(path: str, data: bytes, deflate=deflate_fixed) -> bytes:
+    """A file as the pack holds it: deflated, or in stored blocks for a kind compressed already or
+    when deflating would not make it smaller. `deflate` may be any raw DEFLATE encoder (zlib's, to
+    seal a test site quickly): the reader opens any stream; the known answers use Daybook's."""
+    parts = path.rsplit("/", 1)[-1].split(".")
+    stored = deflate_stored(data)
+    if len(parts) > 1 and parts[-1].lower() in STORED_KINDS:
+        return stored
+    deflated = deflate(data)
+    return deflated if len(deflated) < len(stored) else stored
+
+
+def zlib_deflate(data: bytes) -> bytes:
+    compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
+    return compressor.compress(data) + compressor.flush()
+
+
+def unpack_file(path: str, stored: bytes) -> bytes:
+    """A file of the pack as it was made; `/records`, which only Daybook reads, is kept as it is."""
+    return stored if path == RECORDS else zlib.decompress(stored, -15)
+
+
+RECORDS = "/records"
+
+
+def pack(files: dict, deflate=deflate_fixed):
+    """Every file of an edition in one plaintext, and where its table is: the files (each as
+    `pack_file` makes it) in code-point order of their paths from offset 0, then the table
+    {"files": {path: [offset, length]}}, then zeros to a whole number of chunks. Returns
+    (plaintext, [table offset, table length])."""
     table, body, at = {}, [], 0
     for path in sorted(files):
-        table[path] = [at, len(files[path])]
-        body.append(files[path])
-        at += len(files[path])
+        stored = pack_file(path, files[path], deflate)
+        table[path] = [at, len(stored)]
+        body.append(stored)
+        at += len(stored)
     head = compact_json({"files": table}).encode("utf-8")
     used = at + len(head)
     padded = max(1, -(-used // CHUNK)) * CHUNK
@@ -193,10 +317,11 @@ def pack(files: dict):
 
 
 def unpack(plaintext: bytes, place) -> dict:
-    """The files of a pack, by path, its table being at `place` ([offset, length], the manifest's)."""
+    """The files of a pack, by path, as they were made, its table being at `place` ([offset,
+    length], the manifest's)."""
     offset, length = place
     table = json.loads(plaintext[offset:offset + length].decode("utf-8"))["files"]
-    return {path: plaintext[at:at + size] for path, (at, size) in table.items()}
+    return {path: unpack_file(path, plaintext[at:at + size]) for path, (at, size) in table.items()}
 
 
 def unframe(plaintext: bytes) -> dict:
@@ -246,8 +371,10 @@ class Edition:
     """Seals files of one edition into `out`/private/<folder>/ and remembers their names.
     `readers`: [(name, password)] of the readers who open it."""
 
-    def __init__(self, site_key: bytes, edition: str, out: pathlib.Path, readers=(), generation: int = 0):
+    def __init__(self, site_key: bytes, edition: str, out: pathlib.Path, readers=(), generation: int = 0, deflate=None):
         e = epoch(site_key, edition, readers)
+        # zlib's encoder by default: Daybook's, in Python, is slow, and the browser opens either.
+        self.deflate = deflate or zlib_deflate
         self.key, self.nonce = edition_key(site_key, edition, e), nonce_key(site_key, edition, e)
         self.folder, self.out, self.files, self.generation = edition_folder(site_key, edition), out, {}, generation
 
@@ -263,7 +390,7 @@ class Edition:
 
     def finish(self) -> str:
         """Seals the pack of every added file, one file per chunk, then the manifest; its name."""
-        plaintext, table = pack(self.files)
+        plaintext, table = pack(self.files, self.deflate)
         self.chunks = [self.write(c) for c in seal_chunks(self.key, self.nonce, PACK, plaintext)]
         return self.write(seal(self.key, self.nonce, MANIFEST, manifest_bytes(self.chunks, table, self.generation)))
 
@@ -285,13 +412,14 @@ def asset_named(site: pathlib.Path, stem: str, ext: str):
 
 def make_private_site(plain: pathlib.Path, out: pathlib.Path, site_key: str, readers: list,
                       iterations: int = 600000, remember_days: int = 30, mixed: bool = False,
-                      title: str = "", lang: str = "en", fresh_assets: bool = True, generation: int = 0) -> dict:
+                      title: str = "", lang: str = "en", fresh_assets: bool = True, generation: int = 0, deflate=None) -> dict:
     """Writes to `out` a private journal made of the plain site `plain`: every page and data file
     sealed for each reader's edition, `private/keys.js`, the viewer at `private/index.html` (and
     at `index.html` unless `mixed`, where the plain pages stay public as a stand-in public site).
     `readers`: [{"name": str ("" for the single reader), "password": str, "labels": None|[...]}].
     `fresh_assets` copies the current Templates/ scripts and stylesheet over the built ones, so
-    the tests see today's scripts before the binary is rebuilt. Returns what tests need."""
+    the tests see today's scripts before the binary is rebuilt. `deflate` encodes each file
+    (`pack_file`; zlib's by default). Returns what tests need."""
     plain, out, key = pathlib.Path(plain), pathlib.Path(out), site_key.encode("utf-8")
     if out.exists():
         shutil.rmtree(out)
@@ -310,7 +438,7 @@ def make_private_site(plain: pathlib.Path, out: pathlib.Path, site_key: str, rea
         edition = edition_id(reader.get("labels"))
         if edition not in editions:
             group = [(r["name"], r["password"]) for r in readers if edition_id(r.get("labels")) == edition]
-            editions[edition] = Edition(key, edition, out, group, generation)
+            editions[edition] = Edition(key, edition, out, group, generation, deflate)
             for path in files:
                 if path not in NEVER and not is_asset(path) and path not in PUBLIC_NAMES:
                     editions[edition].add(path, (plain / path).read_bytes())

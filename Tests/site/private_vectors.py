@@ -1,4 +1,4 @@
-"""Writes Tests/Fixtures/private-vectors.json: known answers of the private format v4, made by
+"""Writes Tests/Fixtures/private-vectors.json: known answers of the private format v5, made by
 private_reference.py, checked by the Swift tests and by the JavaScript test in test_private.py.
 
     python3 Tests/site/private_vectors.py
@@ -20,6 +20,11 @@ ORDER_FILES = {name: b"" for name in ["search/r/2.js", "search/r/10.js", "a.html
                                            "z.html", "Z.html", "a-b.html", "a.b.html", "a/b.html", "😀.html", "\uff5e.html"]}
 
 
+# A page's worth of markup: literals of every code length, and matches near and far.
+MARKUP = "".join(f'<li><a href="../{2000 + i % 25}/0{1 + i % 9}/{i * 7 % 31:02d}/walk-{i * 13 % 97}/">Walk {i} — día {i % 7} ☀</a>'
+                 f'<time>{i % 28 + 1} May</time></li>\n' for i in range(300))
+
+
 def pattern(length):
     return bytes(i % 251 for i in range(length))
 
@@ -30,6 +35,7 @@ def pack_cases():
     return [
         ("404.html", {"utf8": ""}, b""),
         ("2024/05/01/ferry/index.html", {"utf8": text.decode("utf-8")}, text),
+        ("2024/05/02/index.html", {"utf8": MARKUP}, MARKUP.encode("utf-8")),
         ("search/t/0.js", {"pattern": PATTERN, "length": 65536}, pattern(65536)),
         ("search/t/1.js", {"pattern": PATTERN, "length": 65537}, pattern(65537)),
         ("photos/ferry.jpg", {"pattern": PATTERN, "length": 150000}, pattern(150000)),
@@ -84,11 +90,11 @@ def vectors():
     keys_readers = [{"folder": by_id[v["edition"]]["folder"], "id": v["id"], "key": base64.b64decode(v["wrapped"]),
                      "manifest": manifest_name} for v in keks[:3]]
     return {
-        "about": "Known answers of Daybook's private format v4 (docs/private.md), made by Tests/site/private_vectors.py "
+        "about": "Known answers of Daybook's private format v5 (docs/private.md), made by Tests/site/private_vectors.py "
                  "with Tests/site/private_reference.py. Hex is lower case; base64 is standard with padding. "
                  "A plaintext is {utf8: text} or {pattern, length} where byte i is i mod 251. An edition's epoch "
                  "comes from its readers' names and passwords (keks and editions.readers). The pack holds the "
-                 "files of `pack.files` and is sealed for edition \"*\", one binary per chunk; the manifest lists "
+                 "files of `pack.files`, each in raw DEFLATE as Daybook writes it (fixed codes, or stored blocks), and is sealed for edition \"*\", one binary per chunk; the manifest lists "
                  "those chunks; keys_js is built from the first three keks (iterations 1000, named) with that "
                  "manifest for every reader.",
         "format": ref.FORMAT,
@@ -108,8 +114,13 @@ def vectors():
         "keys_js": ref.keys_js(journal, keys_readers, 1000, True, 30),
         # Paths that a "natural" or case-blind sort would order differently: the pack's order is
         # by the paths' UTF-8 bytes (Unicode code points), as Python's sort_keys gives.
-        "pack_order": {"paths": sorted(ORDER_FILES), "table": ref.pack(ORDER_FILES)[0].rstrip(b"\0").decode("utf-8")},
+        "pack_order": {"paths": sorted(ORDER_FILES), "table": order_table()},
     }
+
+
+def order_table():
+    packed, (at, length) = ref.pack(ORDER_FILES)
+    return packed[at:at + length].decode("utf-8")
 
 
 def main():

@@ -11,7 +11,7 @@ final class SealingSink: SiteSink {
     let last: LastOutput
     /// Files the edition shares with the public site unchanged (the stylesheet and scripts).
     let skipped: Set<String>
-    /// The edition's plain files, by their paths in the site, until it is sealed.
+    /// The edition's files, by their paths in the site, deflated, until it is sealed.
     private let files = Mutex<[String: [UInt8]]>([:])
     /// Sealed files written, and those the last build left as they are.
     let made = Collected<(path: String, key: [UInt8])>()
@@ -26,9 +26,15 @@ final class SealingSink: SiteSink {
 
     func makeFolders() throws {}
 
+    /// Holds each file as the pack keeps it (`PackDeflate`), deflated here, on the core that made
+    /// it: the files kept from the last pack are in that form already, and compare with these.
     func accept(_ files: [OutputFile], newFolders: Bool) throws {
+        let taken = files.filter { !skipped.contains($0.path) }
+        // The data files come in one batch (a large journal's search index, megabytes): on every core.
+        let pack: @Sendable (OutputFile) -> (String, [UInt8]) = { ($0.path, PackDeflate.pack($0.bytes, path: $0.path)) }
+        let packed = taken.count > 8 ? concurrentMap(taken, pack) : taken.map(pack)
         self.files.withLock { held in
-            for file in files where !skipped.contains(file.path) { held[file.path] = file.bytes }
+            for (path, bytes) in packed { held[path] = bytes }
         }
     }
 

@@ -9,7 +9,7 @@
    An edition is one pack of every file, sealed as one and published in chunks of equal size, so
    the onlooker learns no file's size. Sealed files arrive as scripts, `daybookSealed(name,
    base64)`, which work from any host and from disk. Each is checked against its name (SHA-256)
-   and decrypted before any use; a page takes the few chunks that hold it.
+   and decrypted before any use; a page takes the few chunks that hold it, and is inflated.
    Pages are shown in a full-window <iframe srcdoc>; their routes stay in memory and, sealed,
    in the history entries, never in the address (see currentRoute below).
    The format is docs/private.md's; Tests/site/private_reference.py is its reference.
@@ -24,7 +24,7 @@
 (function () {
   "use strict";
 
-  var CHUNK = 65536, TAG = 16, NONCE = 12, FORMAT = 4, CACHED = 64;
+  var CHUNK = 65536, TAG = 16, NONCE = 12, FORMAT = 5, CACHED = 64;
   var encoder = new TextEncoder();
   var api = window.daybookPrivate = { derivations: 0, tablesRead: 0, pages: 0, page: null, lock: lock, attach: attach, refresh: refresh };
   var main, form, statusLine, frame, lockButton, words, keys, keysURL;
@@ -189,11 +189,18 @@
     });
   }
 
-  /* The decrypted parts of the edition's file at `path` (a path in the site). */
+  /* The edition's file at `path` (a path in the site), decrypted and inflated: the pack holds
+     every file as raw DEFLATE, which the browser's own DecompressionStream opens. */
   function openChunks(path) {
     var current = edition, place = current && Object.prototype.hasOwnProperty.call(current.files, path) && current.files[path];
     if (!place) return Promise.reject(new Failure("missing"));
-    return readPack(current, place[0], place[1]);
+    return readPack(current, place[0], place[1]).then(inflate);
+  }
+
+  function inflate(parts) {
+    var stream = new Blob(parts).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    return new Response(stream).arrayBuffer().then(function (bytes) { return [new Uint8Array(bytes)]; },
+      function () { throw new Failure("damaged"); });
   }
 
   function openText(path) {
@@ -801,6 +808,7 @@
   api.unseal = unseal; // for the known-answer test (Tests/site/test_private.py)
   api.unsealChunk = unsealChunk;
   api.readPack = readPack;
+  api.inflate = inflate;
   api.PACK = PACK;
   api.deriveReader = deriveReader;
   api.unwrapEditionKey = unwrapEditionKey;
