@@ -56,6 +56,29 @@ import ZIPFoundation
         #expect(PackDeflate.stored([UInt8](repeating: 1, count: 140_000)).count == 140_000 + 15)
     }
 
+    /// Inputs made of runs copied from anywhere behind them (inside the window and beyond it, of
+    /// every length) between runs of noise: every kind of match and literal the encoder writes.
+    @Test func opensWhateverRepeatsItHolds() throws {
+        var state: UInt64 = 12_345
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        for _ in 0..<200 {
+            var bytes: [UInt8] = []
+            let size = next(80_000)
+            while bytes.count < size {
+                if bytes.count > 4, next(3) > 0 {
+                    let from = max(0, bytes.count - 1 - next(min(bytes.count, 40_000))), length = 1 + next(400)
+                    for offset in 0..<length { bytes.append(bytes[from + offset % (bytes.count - from)]) }
+                } else {
+                    bytes += (0..<1 + next(60)).map { _ in UInt8(next(next(2) == 0 ? 256 : 8)) }
+                }
+            }
+            #expect(try Self.inflate(PackDeflate.compressed(bytes)) == bytes)
+        }
+    }
+
     @Test func givesTheSameBytesEveryTime() {
         #expect(PackDeflate.compressed(Self.page) == PackDeflate.compressed(Self.page))
     }
