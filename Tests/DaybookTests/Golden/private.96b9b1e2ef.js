@@ -769,7 +769,8 @@
     keys = window.daybookKeys;
     var keysScript = document.querySelector('script[src*="keys.js"]');
     keysURL = keysScript ? keysScript.src : new URL("private/keys.js", root).href;
-    if (!window.crypto || !crypto.subtle || !window.TextEncoder) { say(words.noCrypto, true); return; }
+    // A browser from before 2023 may have WebCrypto but not the raw DEFLATE the pack's files are in.
+    if (!window.crypto || !crypto.subtle || !window.TextEncoder || !window.DecompressionStream) { say(words.noCrypto, true); return; }
     if (!keys || keys.format !== FORMAT || !keys.readers || !keys.readers.length) { say(words.missing, true); return; }
     var rememberRow = form.querySelector(".unlock-remember"), label = rememberRow && rememberRow.querySelector("label");
     var offDisk = form.querySelector(".unlock-remember-off");
