@@ -1,6 +1,6 @@
 /// The form a file takes in an edition's pack (`docs/private.md`, "The pack"): raw DEFLATE
 /// (RFC 1951), which the browser opens with its own `DecompressionStream("deflate-raw")`. A page
-/// is a fifth to a third of its size so, and every byte of a pack is hashed, sealed, encoded,
+/// is a third to a half of its size so, and every byte of a pack is hashed, sealed, encoded,
 /// written and read again on every build: a smaller pack is a faster private build.
 ///
 /// Written here, not taken from zlib: the pack must be the same bytes on every machine (it is
@@ -17,6 +17,8 @@ enum PackDeflate {
     static func pack(_ bytes: [UInt8], path: String) -> [UInt8] {
         let kind = path.split(separator: "/").last?.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last
         if let kind, storedKinds.contains(kind.lowercased()) { return stored(bytes) }
+        // The hash table holds positions as 32-bit numbers: a static file of 2 GiB is stored.
+        guard bytes.count < Int(Int32.max) else { return stored(bytes) }
         let deflated = compressed(bytes)
         return deflated.count < storedSize(bytes.count) ? deflated : stored(bytes)
     }
