@@ -112,6 +112,30 @@ import Testing
         #expect(try tree(journal.root.appendingPathComponent("other")) == first)
     }
 
+    /// The editions are made side by side (`WriteStage.makeEditions`): a journal of three
+    /// editions comes out byte for byte the same on one core and on every core, from scratch and
+    /// after an edit, so no edition's files depend on which finished first.
+    @Test func threeEditionsSameBytesOnAnyNumberOfCores() throws {
+        var files = Self.journalFiles
+        files["daybook.yml"] = "title: Shared\nreaders:\n  - name: Anna\n    labels: [family, friends]\n  - name: Ben\n    labels: [friends]\n  - name: Cleo\n    labels: [neighbours]\n"
+        files["entries/2024/05/2024-05-03-family.md"] = "---\ntitle: Family only\ndate: 2024-05-03\nreaders: [family]\n---\nFor family.\n"
+        files["entries/2024/05/2024-05-04-friends.md"] = "---\ntitle: Friends only\ndate: 2024-05-04\nreaders: [friends]\n---\nFor friends.\n"
+        let journal = try TemporaryJournal(files)
+        defer { journal.remove() }
+        let env = Self.secrets.merging(["DAYBOOK_PASSWORD_ANNA": "anna's passphrase", "DAYBOOK_PASSWORD_BEN": "ben's passphrase",
+                                        "DAYBOOK_PASSWORD_CLEO": "cleo's passphrase"]) { $1 }
+        let single = journal.root.appendingPathComponent("single")
+        for round in 0..<2 {
+            if round == 1 { try journal.write("entries/2024/05/2024-05-01-ferry.md", "---\ntitle: Ferry\ndate: 2024-05-01\n---\nCalm now.\n") }
+            #expect(try Self.build(journal, env: env).status == 0)
+            #expect(try Self.build(journal, ["--output", single.path, "--jobs", "1"], env: env).status == 0)
+            let many = try tree(journal.site)
+            let folders = Set(many.keys.map { $0.split(separator: "/") }.filter { $0.count > 3 && $0[0] == "private" }.map { $0[1] })
+            #expect(folders.count == 3, "three editions, each in a folder of its own")
+            #expect(try tree(single) == many, "round \(round)")
+        }
+    }
+
     /// Finding 3 of the review: after a password change or a reader's removal, the old password
     /// with the old key file (from the host's history, an archive, a cache) opened everything
     /// published afterwards. Now the edition gets new keys, and every sealed file changes.

@@ -10,46 +10,43 @@ extension WriteStage {
     mutating func makeEditions(_ plan: PrivatePlan, opening: Task<OpenedEditions, Never>, sink: any SiteSink,
                                progress: @escaping @Sendable (BuildProgress) -> Void) async throws {
         var manifests: [String: String] = [:], reusing: [String: [LastKeyFile.Row]] = [:]
-        let sealers = plan.sealers
-        // Each edition's pack is sealed while the next edition renders: sealing is mostly one
-        // core's work too (the pack's digest, its table). The results are taken in the plan's order.
-        var sealing: [(edition: PrivatePlan.Edition, sealer: Sealer, sink: SealingSink, publishing: Task<Published, any Error>)] = []
-        do {
+        progress(BuildProgress(stage: "Encrypting", done: 0, total: 0))
+        // The last packs open while the public site is made, and are open by now on most updates.
+        let opened = await opening.value
+        // An update makes the editions side by side, each from its journal to its sealed pack:
+        // one after the other, much of each (its journal's assembly, its records, its pack's
+        // table) kept one core busy while the other waited. An edition made in full keeps both
+        // busy, and two at once held both editions' files: those are made one after the other,
+        // each sealed while the next is made. The results are taken in the plan's order, and the
+        // group waits for every edition, so no pack is still being handed to the sink when a
+        // failure makes the caller discard it.
+        let sideBySide = opened.previous.allSatisfy { $0 != nil }
+        let stage = self
+        let editions = try await withThrowingTaskGroup(of: (Int, SealedEdition).self) { group in
             for (index, edition) in plan.editions.enumerated() {
-                progress(BuildProgress(stage: "Encrypting", done: 0, total: 0))
-                // The edition's journal is assembled while the last packs open.
-                let editionLoaded = await assembled(edition, plan)
-                let opened = await opening.value
-                let sealer = sealers[index], previous = opened.previous[index], keyFile = opened.keyFile
-                // Opened with this build's keys: the same readers and passwords, so the same rows.
-                if previous != nil, let rows = keyFile?.rows(of: sealer.folder, count: edition.readers.count, salt: plan.keys.journalSalt,
-                                                             iterations: options.keyIterations) {
-                    reusing[sealer.folder] = rows
+                let (sealer, previous) = (plan.sealers[index], opened.previous[index])
+                if sideBySide {
+                    group.addTask { (index, try await stage.made(edition, sealer: sealer, plan, previous: previous, into: sink).sealed()) }
+                } else {
+                    let made = try await stage.made(edition, sealer: sealer, plan, previous: previous, into: sink)
+                    group.addTask { (index, try made.sealed()) }
                 }
-                let editionSink = SealingSink(sealer: sealer, target: sink, last: last, skipped: Set(renderer.files.map(\.path)))
-                var (pages, rendered, records) = try await makeEdition(editionLoaded, plan, into: editionSink, previous: previous)
-                var gathered = editionSink.gather(records, carried: previous?.files ?? [:])
-                if previous != nil, !gathered.whole {
-                    // A file the records keep is not in the last pack: make the edition in full.
-                    (pages, rendered, records) = try await makeEdition(editionLoaded, plan, into: editionSink, previous: nil)
-                    gathered = editionSink.gather(records, carried: [:])
-                }
-                sealedPages += pages
-                sealedRendered += rendered
-                // Only the preview adds to the last pack: its site is never published, and a build's
-                // pack changes in every chunk with any edit (docs/private.md, "The format").
-                let (generation, adding, keeping) = (plan.generation, options.remembersEditions ? previous : nil, options.remembersEditions)
-                sealing.append((edition, sealer, editionSink, Task { [gathered] in
-                    try editionSink.publish(generation: generation, records: records, gathered: gathered, adding: adding, keeping: keeping)
-                }))
             }
-            for item in sealing { manifests[item.edition.id] = try await take(item.sealer, item.sink, item.publishing) }
-        } catch {
-            // No pack is still being handed to the sink when the caller discards it.
-            for item in sealing { _ = try? await item.publishing.value }
-            throw error
+            var sealed = [SealedEdition?](repeating: nil, count: plan.editions.count)
+            for try await (index, edition) in group { sealed[index] = edition }
+            return sealed.compactMap { $0 }
         }
-        openedEditions = await opening.value.opened
+        for (index, item) in editions.enumerated() {
+            sealedPages += item.pages
+            sealedRendered += item.rendered
+            // Opened with this build's keys: the same readers and passwords, so the same rows.
+            if opened.previous[index] != nil, let rows = opened.keyFile?.rows(of: item.sealer.folder, count: plan.editions[index].readers.count,
+                                                                              salt: plan.keys.journalSalt, iterations: options.keyIterations) {
+                reusing[item.sealer.folder] = rows
+            }
+            manifests[plan.editions[index].id] = take(item.sealer, item.sink, item.published)
+        }
+        openedEditions = opened.opened
         let (keys, derived) = try PrivateFiles.keyFile(plan, manifests: manifests, iterations: options.keyIterations, reusing: reusing)
         derivedReaderKeys = derived
         let files = try keys + PrivateFiles.unlockPages(plan, journal: loaded.journal, templates: loaded.templates, assets: renderer.names)
@@ -58,9 +55,55 @@ extension WriteStage {
         if options.writes { SearchCache.prune(journal: options.journal, keeping: plan.editions.map(\.id)) }
     }
 
-    /// Waits for an edition's pack to be sealed, and takes what it made and kept; its manifest.
-    private mutating func take(_ sealer: Sealer, _ sink: SealingSink, _ publishing: Task<Published, any Error>) async throws -> String {
-        let published = try await publishing.value
+    /// An edition made, its files gathered for its pack.
+    private struct MadeEdition: Sendable {
+        var sealer: Sealer
+        var sink: SealingSink
+        var gathered: SealingSink.Gathered
+        var records: EditionPack.Records
+        var pages: Int
+        var rendered: Int
+        var generation: Int
+        /// The last pack, which the preview adds to (`SealingSink.publish`); nil for a build.
+        var adding: PreviousEdition?
+        var keeping: Bool
+
+        /// Seals the pack and hands it on.
+        func sealed() throws -> SealedEdition {
+            let published = try sink.publish(generation: generation, records: records, gathered: gathered, adding: adding, keeping: keeping)
+            return SealedEdition(sealer: sealer, sink: sink, published: published, pages: pages, rendered: rendered)
+        }
+    }
+
+    /// An edition sealed: what `makeEditions` takes from it.
+    private struct SealedEdition: Sendable {
+        var sealer: Sealer
+        var sink: SealingSink
+        var published: Published
+        var pages: Int
+        var rendered: Int
+    }
+
+    /// Makes `edition`: its files that changed since the `previous` pack, or all of them, for `sink`.
+    private func made(_ edition: PrivatePlan.Edition, sealer: Sealer, _ plan: PrivatePlan, previous: PreviousEdition?,
+                      into sink: any SiteSink) async throws -> MadeEdition {
+        let editionLoaded = await assembled(edition, plan)
+        let editionSink = SealingSink(sealer: sealer, target: sink, last: last, skipped: Set(renderer.files.map(\.path)))
+        var (pages, rendered, records) = try await makeEdition(editionLoaded, plan, into: editionSink, previous: previous)
+        var gathered = editionSink.gather(records, carried: previous?.files ?? [:])
+        if previous != nil, !gathered.whole {
+            // A file the records keep is not in the last pack: make the edition in full.
+            (pages, rendered, records) = try await makeEdition(editionLoaded, plan, into: editionSink, previous: nil)
+            gathered = editionSink.gather(records, carried: [:])
+        }
+        // Only the preview adds to the last pack: its site is never published, and a build's
+        // pack changes in every chunk with any edit (docs/private.md, "The format").
+        return MadeEdition(sealer: sealer, sink: editionSink, gathered: gathered, records: records, pages: pages, rendered: rendered,
+                           generation: plan.generation, adding: options.remembersEditions ? previous : nil, keeping: options.remembersEditions)
+    }
+
+    /// Takes what an edition's sealing made and kept; its manifest.
+    private mutating func take(_ sealer: Sealer, _ sink: SealingSink, _ published: Published) -> String {
         if options.remembersEditions {
             sealedEditions[sealer.folder] = RememberedEdition(key: sealer.key, manifest: published.manifest,
                                                               edition: PreviousEdition(files: published.files, records: published.records,
