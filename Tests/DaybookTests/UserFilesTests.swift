@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import Daybook
 
@@ -166,6 +169,42 @@ import Testing
         #expect(UserFiles.present(in: empty.site.path, known: nil), "a site without its manifest")
     }
 
+    /// Given the time the last build ended (`SiteSwap.keptAt`), only the folders changed since are
+    /// listed: a file or folder of the user's put anywhere since is found, even with its folder's
+    /// time set back (as `cp -p` and `rsync -a` set it); one that was there before is not looked for.
+    @Test func onlyFoldersChangedSinceTheLastBuildAreListed() throws {
+        let manifest = String(decoding: SiteManifest.encode(["index.html", "2024/05/index.html", "2024/05/01/a/index.html"]), as: UTF8.self)
+        let site = ["_site/.daybook-site": manifest, "_site/index.html": "", "_site/2024/05/index.html": "", "_site/2024/05/01/a/index.html": ""]
+        let known = try #require(SiteManifest.decode(Array(manifest.utf8)))
+        let cases: [(String, String?, Bool)] = [
+            ("nothing since", nil, false), ("a note in a page's folder", "2024/05/01/a/notes.txt", true),
+            ("a folder in a year's", "2024/mine/x.txt", true), ("a CNAME", "CNAME", true),
+        ]
+        for (name, added, expected) in cases {
+            let journal = try TemporaryJournal(site.merging(["_site/2024/05/01/a/older.txt": "there before"]) { $1 })
+            defer { journal.remove() }
+            let since = try Self.changeTime(of: journal.root.appendingPathComponent("marker"), after: journal.site)
+            if let added {
+                try journal.write("_site/" + added, "x")
+                // Its folder's times set back a year, as a copy that keeps times does.
+                let folder = journal.site.appendingPathComponent(added).deletingLastPathComponent()
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -365 * 86_400)], ofItemAtPath: folder.path)
+            }
+            #expect(UserFiles.present(in: journal.site.path, known: known, changedSince: since) == expected, "\(name)")
+            #expect(UserFiles.present(in: journal.site.path, known: known), "without the time, every folder is listed: \(name)")
+        }
+    }
+
+    /// The change time of a file written at `url`, after every folder under `site` was last changed.
+    private static func changeTime(of url: URL, after site: URL) throws -> Int {
+        // The file system's clock may count in coarse steps: wait for the next one.
+        Thread.sleep(forTimeInterval: 0.05)
+        try Data("x".utf8).write(to: url)
+        var info = stat()
+        #expect(lstat(url.path, &info) == 0)
+        return SiteSwap.changeTime(info)
+    }
+
     /// `daybook build` makes an update from the site it replaced, kept in the cache folder, only
     /// while the output holds no file of the user's: theirs are as they are now, not a build ago.
     @Test func anUpdateFromTheSiteItReplacedKeepsTheUsersFilesAndMatchesAFullBuild() async throws {
@@ -193,6 +232,17 @@ import Testing
         try FileManager.default.removeItem(at: journal.site.appendingPathComponent("CNAME"))
         try FileManager.default.removeItem(at: journal.root.appendingPathComponent("\(Self.entryFolder)/notes.txt"))
         for _ in 0..<3 { try await edit() }
+        #expect(FileManager.default.fileExists(atPath: kept.path))
+        // Put where Daybook left it a build ago, its folder's time set back as `cp -p` would:
+        // the folder's change time still tells the next update to look into it.
+        try journal.write("\(Self.entryFolder)/copied.txt", "mine too\n")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -365 * 86_400)],
+                                              ofItemAtPath: journal.root.appendingPathComponent(Self.entryFolder).path)
+        try await edit()
+        #expect(try journal.read("\(Self.entryFolder)/copied.txt") == "mine too\n")
+        #expect(!FileManager.default.fileExists(atPath: kept.path), "with the user's file in the output, no site is kept")
+        try FileManager.default.removeItem(at: journal.root.appendingPathComponent("\(Self.entryFolder)/copied.txt"))
+        for _ in 0..<2 { try await edit() }
         #expect(FileManager.default.fileExists(atPath: kept.path))
         try await IncrementalBuildTests.expectSameAsFullBuild(journal, "updates made from the site they replaced")
         options.useCache = false

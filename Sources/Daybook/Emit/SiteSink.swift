@@ -118,7 +118,9 @@ final class UpdateSink: SiteSink {
         let (changed, copies) = (changed.withLock { $0 }, copies.withLock { $0 })
         // The old site has the user's files as they were a build ago, and an update from it brings
         // Daybook's files up to date, not theirs: it is used, and kept, only while there are none.
-        let keeping = keepingOld && (keptIn == nil || !UserFiles.present(in: output.path, known: known()))
+        // Only the folders changed since the last build kept its old site are listed.
+        let keeping = keepingOld && (keptIn == nil || !UserFiles.present(in: output.path, known: known(),
+                                                                          changedSince: SiteSwap(output: output, keptIn: keptIn).keptAt))
         try SiteUpdate(output: output, keepingOld: keeping, keptIn: keptIn).apply(changed: changed, copies: copies, removed: removed, manifest: manifest)
         return SinkResult(removed: removed, updated: changed.count + copies.count)
     }

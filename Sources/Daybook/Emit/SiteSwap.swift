@@ -79,6 +79,28 @@ struct SiteSwap {
         return Set(lines.filter { !$0.isEmpty })
     }
 
+    /// When the last build wrote `oldChanges`, after its site took the output's place, by the
+    /// file system's clock (its change time, in nanoseconds): every folder of the output that
+    /// changed since (an entry added, removed or renamed in it, its times set) has a change time
+    /// no earlier than that. Nil when there is no list, and `takeOld` takes no old site; nil too
+    /// when that time is still to come by the clock now: the clock was set back since, and the
+    /// change times of what was made meanwhile are earlier than it.
+    var keptAt: Int? {
+        var info = stat()
+        guard lstat(oldChanges.path, &info) == 0 else { return nil }
+        let time = Self.changeTime(info)
+        return time <= FileStat.now ? time : nil
+    }
+
+    /// A file's change time (`st_ctime`), which no program can set back, in nanoseconds.
+    static func changeTime(_ info: stat) -> Int {
+        #if canImport(Darwin)
+        Int(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int(info.st_ctimespec.tv_nsec)
+        #else
+        Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec)
+        #endif
+    }
+
     /// Writes `oldChanges` for the old site a `swapIn(keepingOld: true)` left aside, whole or
     /// not at all (a temporary file renamed into place).
     func keepOld(differingIn paths: Set<String>) throws {

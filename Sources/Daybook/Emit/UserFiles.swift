@@ -100,13 +100,38 @@ extension UserFiles {
     /// Whether `output` holds anything its manifest (`known`, nil when it has none) does not
     /// list: a file of the user's, or a folder in which Daybook made nothing. Stops at the first
     /// found; the top folders are looked through in parallel (a 10,000-entry site has 19,000).
-    static func present(in output: String, known: Set<String>?) -> Bool {
+    /// - Parameter changedSince: a time by the file system's clock (`SiteSwap.keptAt`) after
+    ///   which nothing of Daybook's changed the output: only the folders changed since are
+    ///   listed, the others looked at (their change time). A file or folder put in a folder
+    ///   changes that folder, so one of the user's is always in a folder that is listed.
+    static func present(in output: String, known: Set<String>?, changedSince: Int? = nil) -> Bool {
         guard let known else { return true }
         let folders = FileWriter.folders(of: Array(known))
         let top = TreeLinks.list(output)
         if top.contains(where: { !$0.isFolder && !isDaybooks($0.name, known) }) { return true }
+        if top.contains(where: { $0.isFolder && !folders.contains($0.name) }) { return true }
+        if let changedSince { return changedFoldersHoldOthers(output, since: changedSince, known: known, folders: folders) }
         return concurrentMap(top.filter(\.isFolder).map(\.name)) { name in
-            !folders.contains(name) || holdsOthers(name, in: output, known: known, folders: folders)
+            holdsOthers(name, in: output, known: known, folders: folders)
+        }.contains(true)
+    }
+
+    /// Whether a folder of Daybook's (`folders`) that changed `since` holds anything else, on
+    /// every core. Looking at each folder's change time costs one system call, where listing
+    /// it took three and more: listing the 19,000 folders of a 10,000-entry site took a public
+    /// edit a sixth of its time.
+    private static func changedFoldersHoldOthers(_ output: String, since: Int, known: Set<String>, folders: Set<String>) -> Bool {
+        let all = Array(folders), batch = 512
+        return concurrentMap(Array(stride(from: 0, to: all.count, by: batch))) { start in
+            all[start..<min(start + batch, all.count)].contains { folder in
+                var info = stat()
+                // A folder gone holds nothing of the user's.
+                guard lstat(output + "/" + folder, &info) == 0, SiteSwap.changeTime(info) >= since else { return false }
+                return TreeLinks.list(output + "/" + folder).contains { name, isFolder in
+                    let path = folder + "/" + name
+                    return isFolder ? !folders.contains(path) : !isDaybooks(path, known)
+                }
+            }
         }.contains(true)
     }
 
