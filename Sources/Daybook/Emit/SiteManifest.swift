@@ -6,8 +6,9 @@ import Foundation
 ///
 /// The list lives with the output rather than in the cache, so a build that cannot trust its
 /// cache (`--no-cache`, a new Daybook version, a CI run that restored only the output) still knows
-/// which files are Daybook's. One path per line, sorted, after a line of explanation and a blank
-/// line; `%`, a line feed and a carriage return in a path are written `%25`, `%0A` and `%0D`.
+/// which files are Daybook's. One path per line, in the order of their bytes, after a line of
+/// explanation and a blank line; `%`, a line feed and a carriage return in a path are written
+/// `%25`, `%0A` and `%0D`.
 enum SiteManifest {
     static let fileName = ".daybook-site"
     static let header = """
@@ -16,13 +17,16 @@ enum SiteManifest {
 
         """
 
+    /// The list of `paths`, in the order of their bytes (`ByteOrder`).
     static func encode(_ paths: some Sequence<String>) -> [UInt8] {
-        var text = header + "\n"
-        for path in paths.sorted() {
-            text += escape(path)
-            text += "\n"
+        let sorted = ByteOrder.sorted(paths)
+        var bytes = Array((header + "\n").utf8)
+        bytes.reserveCapacity(bytes.count + sorted.reduce(0) { $0 + $1.utf8.count + 1 })
+        for path in sorted {
+            bytes += escape(path).utf8
+            bytes.append(0x0A)
         }
-        return Array(text.utf8)
+        return bytes
     }
 
     /// The paths a manifest lists; nil when it lists none because it is the bare marker that

@@ -114,7 +114,7 @@ enum EditionPack {
     /// both paths at every comparison made sorting a large edition's table a tenth of a preview's
     /// rebuild.
     static func codePointOrder(_ paths: some Sequence<String>) -> [String] {
-        paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        ByteOrder.sorted(paths)
     }
 
     /// `{"files":{"<path>":[offset,length],…}}`, paths in code-point order; a chained table adds

@@ -1,0 +1,18 @@
+import Testing
+@testable import Daybook
+
+/// `ByteOrder` sorts as the strings' UTF-8 bytes compare: prefixes first, any script, any length
+/// (short strings are kept inline by Swift, long ones in storage of their own).
+@Suite struct ByteOrderTests {
+    @Test func sortsAsTheBytesCompare() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["", "a", "b", "ab", "é", "e\u{301}", "Z", "😀", "/", "-", "2024/05/01", "ä", "日記", "x".padding(toLength: 40, withPad: "y", startingAt: 0)]
+        for _ in 0..<200 {
+            let strings = (0..<20).map { _ in (0..<Int.random(in: 0...4, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined() }
+            #expect(ByteOrder.sorted(strings).map { Array($0.utf8) } == strings.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) })
+        }
+        #expect(!ByteOrder.precedes("", ""))
+        #expect(ByteOrder.precedes("", "a") && !ByteOrder.precedes("a", ""))
+        #expect(ByteOrder.precedes("ab", "abc") && ByteOrder.precedes("Z", "a") && ByteOrder.precedes("z", "é"))
+    }
+}
