@@ -3,9 +3,9 @@ import Foundation
 /// The encrypted editions of a private journal, made in the write stage after the public site:
 /// for each group of readers the journal is assembled again with the entries they may open,
 /// the features are assembled for it (those that read the same for every edition, the photos and
-/// the quotes, are not read again), and every page and data file is made from
-/// scratch (as a first build would) into a `SealingSink`, which packs and seals it. Then the key
-/// file and the unlock pages.
+/// the quotes, are not read again), and the pages and data files whose inputs changed since the
+/// edition's last pack (all of them, the first time) are made into a `SealingSink`, which packs
+/// them with the rest of the last pack and seals the whole. Then the key file and the unlock pages.
 extension WriteStage {
     mutating func makeEditions(_ plan: PrivatePlan, opening: Task<OpenedEditions, Never>, sink: any SiteSink,
                                progress: @escaping @Sendable (BuildProgress) -> Void) async throws {
