@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 @testable import Daybook
 
@@ -200,9 +197,7 @@ import Testing
         // The file system's clock may count in coarse steps: wait for the next one.
         Thread.sleep(forTimeInterval: 0.05)
         try Data("x".utf8).write(to: url)
-        var info = stat()
-        #expect(lstat(url.path, &info) == 0)
-        return SiteSwap.changeTime(info)
+        return try #require(FileStat.changeTime(of: url.path))
     }
 
     /// `daybook build` makes an update from the site it replaced, kept in the cache folder, only

@@ -86,19 +86,7 @@ struct SiteSwap {
     /// when that time is still to come by the clock now: the clock was set back since, and the
     /// change times of what was made meanwhile are earlier than it.
     var keptAt: Int? {
-        var info = stat()
-        guard lstat(oldChanges.path, &info) == 0 else { return nil }
-        let time = Self.changeTime(info)
-        return time <= FileStat.now ? time : nil
-    }
-
-    /// A file's change time (`st_ctime`), which no program can set back, in nanoseconds.
-    static func changeTime(_ info: stat) -> Int {
-        #if canImport(Darwin)
-        Int(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int(info.st_ctimespec.tv_nsec)
-        #else
-        Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec)
-        #endif
+        FileStat.changeTime(of: oldChanges.path).flatMap { $0 <= FileStat.now ? $0 : nil }
     }
 
     /// Writes `oldChanges` for the old site a `swapIn(keepingOld: true)` left aside, whole or

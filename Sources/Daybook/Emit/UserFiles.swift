@@ -124,9 +124,8 @@ extension UserFiles {
         let all = Array(folders), batch = 512
         return concurrentMap(Array(stride(from: 0, to: all.count, by: batch))) { start in
             all[start..<min(start + batch, all.count)].contains { folder in
-                var info = stat()
                 // A folder gone holds nothing of the user's.
-                guard lstat(output + "/" + folder, &info) == 0, SiteSwap.changeTime(info) >= since else { return false }
+                guard let changed = FileStat.changeTime(of: output + "/" + folder), changed >= since else { return false }
                 return TreeLinks.list(output + "/" + folder).contains { name, isFolder in
                     let path = folder + "/" + name
                     return isFolder ? !folders.contains(path) : !isDaybooks(path, known)

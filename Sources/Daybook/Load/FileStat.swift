@@ -36,6 +36,18 @@ struct FileStat: Sendable, Hashable {
     }
 
     static var now: Int { Int(Date().timeIntervalSince1970 * 1_000_000_000) }
+
+    /// The change time (`st_ctime`) of what is at `path`, not following a link, in nanoseconds:
+    /// the system sets it on any change to the file or folder, and no program can set it back.
+    static func changeTime(of path: String) -> Int? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        return Int(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int(info.st_ctimespec.tv_nsec)
+        #else
+        return Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec)
+        #endif
+    }
 }
 
 /// An open folder, for `FileStat` of many files inside it; closed when the last copy goes.

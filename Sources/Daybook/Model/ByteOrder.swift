@@ -4,11 +4,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Strings in the order of their UTF-8 bytes, which is the order of their code points: the order
-/// of the site's list of files and of a private pack's table, the same on every machine. Compared
-/// with `memcmp` over the strings' own bytes: the generic comparison of two `UTF8View`s went byte
-/// by byte through iterators, and sorting the 24,000 paths of a private journal's site took an
-/// update milliseconds each time.
+/// Strings in the order of their UTF-8 bytes, which is the order of their code points, the same on
+/// every machine: the site's list of files, a private pack's table, the entry files as they are
+/// read, the readers of an edition. Compared with `memcmp` over the strings' own bytes: the generic
+/// comparison of two `UTF8View`s went byte by byte through iterators, and sorting the 24,000 paths
+/// of a private journal's site took an update milliseconds each time.
 enum ByteOrder {
     static func precedes(_ first: String, _ second: String) -> Bool {
         var (first, second) = (first, second)
