@@ -75,7 +75,7 @@ struct DirectoryWalker {
             warn("folder could not be read (\(String(cString: strerror(errno)))); skipped", at: relative)
             return
         }
-        for (name, type) in entries.sorted(by: { ByteOrder.precedes($0.name, $1.name) })
+        for (name, type) in ByteOrder.sorted(entries, by: \.name)
         where !name.hasPrefix(".") {
             visit(folder + "/" + name, relative: relative.isEmpty ? name : relative + "/" + name, type: type, depth: depth)
         }

@@ -40,7 +40,7 @@ struct PrivateKeys: Sendable, CustomStringConvertible {
     /// of a secret without the site key.
     func epoch(_ edition: String, readers: [(name: String, password: String)]) -> String {
         var data = Array(edition.utf8) + [0]
-        for reader in readers.sorted(by: { ByteOrder.precedes($0.name, $1.name) }) {
+        for reader in ByteOrder.sorted(readers, by: \.name) {
             data += Array(reader.name.utf8) + [0] + Array(reader.password.precomposedStringWithCanonicalMapping.utf8) + [0]
         }
         let code = HMAC<SHA256>.authenticationCode(for: data, using: SymmetricKey(data: derive("edition-epoch", bytes: 32)))
