@@ -61,6 +61,8 @@ extension WriteStage {
         var sink: SealingSink
         var gathered: SealingSink.Gathered
         var records: EditionPack.Records
+        /// The records as a whole pack holds them (`EditionPack.Records.bytes`), for a build.
+        var recordsBytes: [UInt8]?
         var pages: Int
         var rendered: Int
         var generation: Int
@@ -70,7 +72,8 @@ extension WriteStage {
 
         /// Seals the pack and hands it on.
         func sealed() throws -> SealedEdition {
-            let published = try sink.publish(generation: generation, records: records, gathered: gathered, adding: adding, keeping: keeping)
+            let published = try sink.publish(generation: generation, records: records, recordsBytes: recordsBytes, gathered: gathered,
+                                             adding: adding, keeping: keeping)
             return SealedEdition(sealer: sealer, sink: sink, published: published, pages: pages, rendered: rendered)
         }
     }
@@ -96,9 +99,15 @@ extension WriteStage {
             (pages, rendered, records) = try await makeEdition(editionLoaded, plan, into: editionSink, previous: nil)
             gathered = editionSink.gather(records, carried: [:])
         }
+        // The records' bytes (a whole pack's; the preview adds to the last pack) are made on
+        // another core while the edition's journal is freed on this one: each kept one core busy
+        // while the other waited, just before the sealing.
+        async let recordsBytes = options.remembersEditions ? nil : records.bytes
+        _ = consume editionLoaded
         // Only the preview adds to the last pack: its site is never published, and a build's
         // pack changes in every chunk with any edit (docs/private.md, "The format").
-        return MadeEdition(sealer: sealer, sink: editionSink, gathered: gathered, records: records, pages: pages, rendered: rendered,
+        return MadeEdition(sealer: sealer, sink: editionSink, gathered: gathered, records: records, recordsBytes: await recordsBytes,
+                           pages: pages, rendered: rendered,
                            generation: plan.generation, adding: options.remembersEditions ? previous : nil, keeping: options.remembersEditions)
     }
 

@@ -95,8 +95,9 @@ final class SealingSink: SiteSink {
     /// its chunks a batch at a time so the sealed copy is never held whole, then the manifest.
     /// Given the `previous` pack (the preview, whose site is never published), it adds to it the
     /// files that differ from it instead, unless the pack would grow to more than twice a whole one.
-    func publish(generation: Int, records: EditionPack.Records, gathered: Gathered, adding previous: PreviousEdition? = nil,
-                 keeping: Bool = false) throws -> Published {
+    /// `recordsBytes`: the `records` as a whole pack holds them, when they were made already.
+    func publish(generation: Int, records: EditionPack.Records, recordsBytes: [UInt8]? = nil, gathered: Gathered,
+                 adding previous: PreviousEdition? = nil, keeping: Bool = false) throws -> Published {
         var edition = gathered.edition
         let files = keeping ? edition : [:]
         if let previous, let layout = previous.layout,
@@ -104,7 +105,7 @@ final class SealingSink: SiteSink {
             let pack = try addChunks(part.added, keeping: part.kept, removed: part.removed, to: layout, chains: part.chains)
             return Published(manifest: try handManifest(pack, generation: generation), layout: pack, files: files, records: records)
         }
-        edition[EditionPack.recordsPath] = records.bytes
+        edition[EditionPack.recordsPath] = recordsBytes ?? records.bytes
         let (pack, table, places) = EditionPack.segment(edition, at: 0, keeping: [:])
         let layout = PackLayout(chunks: try handChunks(pack, first: 0), places: places, table: table)
         return Published(manifest: try handManifest(layout, generation: generation), layout: layout, files: files, records: records)
