@@ -31,6 +31,17 @@ import Testing
         #expect(EditionPack.Records(records.bytes) == records)
     }
 
+    @Test func hexBytesAreReadAsPairsOfDigitsAndNothingElse() {
+        var reader = PackJSON(Array(#""00ff0A""#.utf8)[...])
+        #expect(reader.hexBytes() == [0, 255, 10])
+        let atEnd = reader.atEnd
+        #expect(atEnd)
+        for text in [#""0""#, #""0g""#, #""00"#, "00", #""\u0030\u0030""#] {
+            var reader = PackJSON(Array(text.utf8)[...])
+            #expect(reader.hexBytes() == nil, "\(text)")
+        }
+    }
+
     @Test(arguments: [
         #"{"a": "\u00e9\ud83d\ude00\n\t\"\\\/\b\f\r", "b" : [ 1 , -20, 0 ] , "c":{}, "d":[]}"#,
         #"{"files":{"x":[0,5],"y":{"z":[]}}}"#,

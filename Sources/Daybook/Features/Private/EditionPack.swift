@@ -244,9 +244,7 @@ extension EditionPack {
 
         /// The records `bytes` (or `bytes(since:)`, given the records `old` they follow) wrote.
         init?(_ bytes: [UInt8], after old: Records? = nil) {
-            guard let (keys, dataKey, dataPaths, removed) = Self.read(bytes) else { return nil }
-            let read = keys.compactMapValues(Self.bytes(hex:))
-            guard read.count == keys.count else { return nil }
+            guard let (read, dataKey, dataPaths, removed) = Self.read(bytes) else { return nil }
             if let removed {
                 // What changed since `old`: nothing to apply it to is a damaged chain.
                 guard var all = old?.keys else { return nil }
@@ -303,9 +301,10 @@ extension EditionPack {
         }
 
         /// The records' fields, read by `PackJSON`, or by Foundation when that cannot; `removed`
-        /// only in what `bytes(since:)` wrote.
-        private static func read(_ bytes: [UInt8]) -> (keys: [String: String], dataKey: String, dataPaths: [String], removed: [String]?)? {
-            var reader = PackJSON(bytes[...]), keys: [String: String]?, dataKey: String?, dataPaths: [String]?, removed: [String]?
+        /// only in what `bytes(since:)` wrote. The keys come as bytes, not as the hexadecimal
+        /// text they are written in: a second dictionary of 16,000 keys for nothing.
+        private static func read(_ bytes: [UInt8]) -> (keys: [String: [UInt8]], dataKey: String, dataPaths: [String], removed: [String]?)? {
+            var reader = PackJSON(bytes[...]), keys: [String: [UInt8]]?, dataKey: String?, dataPaths: [String]?, removed: [String]?
             let read = reader.object { reader, field in
                 switch field {
                 case "removed":
@@ -320,8 +319,8 @@ extension EditionPack {
                     dataPaths = reader.array { reader in reader.string().map { paths.append($0) } != nil } ? paths : nil
                     return dataPaths != nil
                 case "keys":
-                    var listed: [String: String] = [:]
-                    keys = reader.object { reader, path in reader.string().map { listed[path] = $0 } != nil } ? listed : nil
+                    var listed: [String: [UInt8]] = [:]
+                    keys = reader.object { reader, path in reader.hexBytes().map { listed[path] = $0 } != nil } ? listed : nil
                     return keys != nil
                 default:
                     return false
@@ -329,10 +328,12 @@ extension EditionPack {
             }
             if read, reader.atEnd, let keys, let dataKey, let dataPaths { return (keys, dataKey, dataPaths, removed) }
             guard let json = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-                  let keys = json["keys"] as? [String: String], let dataKey = json["data_key"] as? String,
+                  let hexKeys = json["keys"] as? [String: String], let dataKey = json["data_key"] as? String,
                   let dataPaths = json["data_paths"] as? [String] else { return nil }
-            guard let gone = json["removed"] else { return (keys, dataKey, dataPaths, nil) }
-            return (gone as? [String]).map { (keys, dataKey, dataPaths, $0) }
+            let decoded = hexKeys.compactMapValues(Self.bytes(hex:))
+            guard decoded.count == hexKeys.count else { return nil }
+            guard let gone = json["removed"] else { return (decoded, dataKey, dataPaths, nil) }
+            return (gone as? [String]).map { (decoded, dataKey, dataPaths, $0) }
         }
 
         private static func bytes(hex: String) -> [UInt8]? {

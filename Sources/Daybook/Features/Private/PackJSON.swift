@@ -60,14 +60,17 @@ struct PackJSON {
     mutating func string() -> String? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         var decoded: [UInt8] = []
-        var plain = at
+        var plain = at, escaped = false
         while at < bytes.endIndex {
             switch bytes[at] {
             case UInt8(ascii: "\""):
-                decoded += bytes[plain..<at]
                 at += 1
+                // Most strings hold no escape: validated where they lie, not copied first.
+                guard escaped else { return String(validating: bytes[plain..<at - 1], as: UTF8.self) }
+                decoded += bytes[plain..<at - 1]
                 return String(validating: decoded, as: UTF8.self)
             case UInt8(ascii: "\\"):
+                escaped = true
                 decoded += bytes[plain..<at]
                 at += 1
                 guard escape(into: &decoded) else { return nil }
@@ -79,6 +82,25 @@ struct PackJSON {
             }
         }
         return nil
+    }
+
+    /// A string of hexadecimal digits, two to a byte, as those bytes: a record's key, read without
+    /// making a string of it first.
+    mutating func hexBytes() -> [UInt8]? {
+        guard take(UInt8(ascii: "\"")) else { return nil }
+        let start = at
+        while at < bytes.endIndex, bytes[at] != UInt8(ascii: "\"") { at += 1 }
+        guard at < bytes.endIndex, (at - start) % 2 == 0 else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity((at - start) / 2)
+        var index = start
+        while index < at {
+            guard let high = Self.hexDigit(bytes[index]), let low = Self.hexDigit(bytes[index + 1]) else { return nil }
+            out.append(UInt8(high << 4 | low))
+            index += 2
+        }
+        at += 1
+        return out
     }
 
     /// The escape after a backslash, `\uXXXX` (a surrogate pair, two of them) included.
