@@ -31,6 +31,32 @@ func appendHex(_ bytes: some Sequence<UInt8>, to out: inout [UInt8]) {
 
 private let hexDigits = Array("0123456789abcdef".utf8)
 
+/// The bytes that hexadecimal `digits` (UTF-8, either case, two to a byte) write; nil for an odd
+/// count or anything but a digit. The inverse of `hexString`.
+func bytes(fromHex digits: some Collection<UInt8>) -> [UInt8]? {
+    var out: [UInt8] = [], high: UInt8?
+    out.reserveCapacity(digits.count / 2)
+    for digit in digits {
+        guard let nibble = hexValues[Int(digit)] else { return nil }
+        if let first = high {
+            out.append(first << 4 | nibble)
+            high = nil
+        } else {
+            high = nibble
+        }
+    }
+    return high == nil ? out : nil
+}
+
+private let hexValues: [UInt8?] = (0..<256).map { byte in
+    switch UInt8(byte) {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
+    default: nil
+    }
+}
+
 private func zeroPadded(_ digits: String, _ width: Int) -> String {
     digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }

@@ -254,7 +254,7 @@ extension EditionPack {
             } else {
                 self.keys = read
             }
-            self.dataKey = Self.bytes(hex: dataKey) ?? []
+            self.dataKey = Daybook.bytes(fromHex: dataKey.utf8) ?? []
             self.dataPaths = dataPaths
         }
 
@@ -330,34 +330,10 @@ extension EditionPack {
             guard let json = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
                   let hexKeys = json["keys"] as? [String: String], let dataKey = json["data_key"] as? String,
                   let dataPaths = json["data_paths"] as? [String] else { return nil }
-            let decoded = hexKeys.compactMapValues(Self.bytes(hex:))
+            let decoded = hexKeys.compactMapValues { Daybook.bytes(fromHex: $0.utf8) }
             guard decoded.count == hexKeys.count else { return nil }
             guard let gone = json["removed"] else { return (decoded, dataKey, dataPaths, nil) }
             return (gone as? [String]).map { (decoded, dataKey, dataPaths, $0) }
-        }
-
-        private static func bytes(hex: String) -> [UInt8]? {
-            var out: [UInt8] = [], high: UInt8?
-            out.reserveCapacity(hex.utf8.count / 2)
-            for digit in hex.utf8 {
-                guard let nibble = hexDigits[Int(digit)] else { return nil }
-                if let first = high {
-                    out.append(first << 4 | nibble)
-                    high = nil
-                } else {
-                    high = nibble
-                }
-            }
-            return high == nil ? out : nil
-        }
-
-        private static let hexDigits: [UInt8?] = (0..<256).map { byte in
-            switch UInt8(byte) {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
-            default: nil
-            }
         }
     }
 }

@@ -90,17 +90,9 @@ struct PackJSON {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = at
         while at < bytes.endIndex, bytes[at] != UInt8(ascii: "\"") { at += 1 }
-        guard at < bytes.endIndex, (at - start) % 2 == 0 else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity((at - start) / 2)
-        var index = start
-        while index < at {
-            guard let high = Self.hexDigit(bytes[index]), let low = Self.hexDigit(bytes[index + 1]) else { return nil }
-            out.append(UInt8(high << 4 | low))
-            index += 2
-        }
+        guard at < bytes.endIndex else { return nil }
         at += 1
-        return out
+        return Daybook.bytes(fromHex: bytes[start..<at - 1])
     }
 
     /// The escape after a backslash, `\uXXXX` (a surrogate pair, two of them) included.
