@@ -42,6 +42,7 @@ import ZIPFoundation
     @Test(arguments: PackDeflateTests.cases)
     func opensAsWhatWasGiven(_ bytes: [UInt8]) throws {
         #expect(try Self.inflate(PackDeflate.compressed(bytes)) == bytes)
+        #expect(try Self.inflate(PackDeflate.compressed(bytes, ownCodes: false)) == bytes)
         #expect(try Self.inflate(PackDeflate.stored(bytes)) == bytes)
         #expect(try Self.inflate(PackDeflate.pack(bytes, path: "a/index.html")) == bytes)
     }
@@ -76,6 +77,63 @@ import ZIPFoundation
                 }
             }
             #expect(try Self.inflate(PackDeflate.compressed(bytes)) == bytes)
+        }
+    }
+
+    /// A page's literals are mostly letters: codes of its own (BTYPE 2) write it in fewer bytes
+    /// than the fixed codes, which stay for a file too short to pay for describing its codes.
+    @Test func aPageGetsCodesOfItsOwnAndAShortFileTheFixedOnes() throws {
+        let text = Array(String(repeating: "Grey morning on the water; rain, then the long view from the hill. ", count: 40).utf8)
+            + Self.pseudoRandom(3_000, seed: 4).map { 97 + $0 % 26 }
+        let own = PackDeflate.compressed(text), fixed = PackDeflate.compressed(text, ownCodes: false)
+        #expect(own[0] & 0b111 == 0b101 && fixed[0] & 0b111 == 0b011)
+        #expect(own.count * 10 < fixed.count * 8)
+        #expect(try Self.inflate(own) == text)
+        let short = Array("<p>Tea.</p>".utf8)
+        #expect(PackDeflate.compressed(short) == PackDeflate.compressed(short, ownCodes: false))
+    }
+
+    /// Code lengths are a complete code within the limit, whatever the counts: the unlimited
+    /// code of Fibonacci counts is 29 deep; one symbol alone gets a second, so no code is incomplete.
+    @Test func codeLengthsAreCompleteAndWithinTheLimit() {
+        var fibonacci = [1, 1]
+        while fibonacci.count < 30 { fibonacci.append(fibonacci[fibonacci.count - 1] + fibonacci[fibonacci.count - 2]) }
+        for (counts, limit) in [(fibonacci, 15), (Array(fibonacci.prefix(19)), 7), ([0, 0, 9], 15), ([Int](repeating: 0, count: 30), 15),
+                                (Self.pseudoRandom(286, seed: 5).map { Int($0) }, 15)] {
+            let lengths = PackHuffman.lengths(counts, limit: limit)
+            #expect(lengths.max()! <= limit)
+            #expect(lengths.filter { $0 > 0 }.count >= 2)
+            // Kraft: the lengths fill the code space exactly.
+            var space = 0
+            for length in lengths where length > 0 { space += 1 << (limit - length) }
+            #expect(space == 1 << limit)
+            for (symbol, count) in counts.enumerated() where count > 0 { #expect(lengths[symbol] > 0) }
+        }
+    }
+
+    /// The code lengths' runs give back the lengths: 16 repeats the last length 3 to 6 times, 17
+    /// and 18 give 3 to 10 and 11 to 138 zeros.
+    @Test func theCodeLengthsRunsGiveTheLengthsBack() {
+        var state: UInt64 = 99
+        for _ in 0..<300 {
+            var lengths: [Int] = []
+            while lengths.count < 316 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                lengths += [Int](repeating: Int(state >> 60), count: 1 + Int(state >> 33) % 150)
+            }
+            var back: [Int] = []
+            for run in PackHuffman.runs(lengths) {
+                let (symbol, extra) = (run.symbol, run.extra)
+                let most = [16: 3, 17: 7, 18: 127][symbol] ?? 0
+                #expect(extra >= 0 && extra <= most)
+                switch symbol {
+                case 16: back += [Int](repeating: back.last ?? -1, count: 3 + extra)
+                case 17: back += [Int](repeating: 0, count: 3 + extra)
+                case 18: back += [Int](repeating: 0, count: 11 + extra)
+                default: back.append(symbol)
+                }
+            }
+            #expect(back == lengths)
         }
     }
 

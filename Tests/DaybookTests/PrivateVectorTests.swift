@@ -109,6 +109,21 @@ import Testing
         #expect(String(decoding: packed[table.offset..<table.offset + table.length], as: UTF8.self) == order["table"] as? String)
     }
 
+    /// A file's own codes: lengths within the limit (the counts halved where a code grew too
+    /// long), and the code lengths as the block's head gives them, as the reference makes them.
+    @Test func theOwnCodes() throws {
+        let huffman = try #require(Self.vectors["huffman"] as? [String: Any])
+        let cases = huffman["lengths"] as? [[String: Any]] ?? []
+        #expect(cases.count >= 5)
+        for known in cases {
+            let counts = known["counts"] as? [Int] ?? [], limit = known["limit"] as? Int ?? 0
+            #expect(PackHuffman.lengths(counts, limit: limit) == known["lengths"] as? [Int])
+        }
+        let runs = try #require(huffman["runs"] as? [String: Any])
+        let made = PackHuffman.runs(runs["lengths"] as? [Int] ?? []).map { [$0.symbol, $0.extra] }
+        #expect(!made.isEmpty && made == runs["runs"] as? [[Int]])
+    }
+
     /// `{utf8: text}`, or `{pattern, length}` where byte i is i mod 251.
     static func plaintext(_ spec: [String: Any]) -> [UInt8] {
         if let text = spec["utf8"] as? String { return Array(text.utf8) }

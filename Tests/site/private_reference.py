@@ -25,7 +25,7 @@ from cryptography.hazmat.primitives.kdf.pbkdf2 import PBKDF2HMAC
 from cryptography.hazmat.primitives.keywrap import aes_key_unwrap, aes_key_wrap
 
 CHUNK = 65536
-FORMAT = 5
+FORMAT = 6
 HKDF_SALT = b"daybook private v2"
 READER_SALT = b"daybook reader v2"
 MAGIC = b"DBK4"
@@ -187,34 +187,180 @@ def _reversed(value: int, length: int) -> int:
     return int(format(value, f"0{length}b")[::-1], 2) if length else 0
 
 
-def _literal_code(symbol: int):
-    if symbol <= 143:
-        return _reversed(0x30 + symbol, 8), 8
-    if symbol <= 255:
-        return _reversed(0x190 + symbol - 144, 9), 9
-    if symbol <= 279:
-        return _reversed(symbol - 256, 7), 7
-    return _reversed(0xC0 + symbol - 280, 8), 8
-
-
 LENGTH_BASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
 LENGTH_EXTRA = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
 DISTANCE_BASE = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
                  6145, 8193, 12289, 16385, 24577]
 DISTANCE_EXTRA = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+FIXED_LITERAL_LENGTHS = [8] * 144 + [9] * 112 + [7] * 24 + [8] * 8
+FIXED_DISTANCE_LENGTHS = [5] * 30
+RUN_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+RUN_EXTRA = {16: 2, 17: 3, 18: 7}
 
 
 def _slot(bases, value):
     return max(i for i, base in enumerate(bases) if base <= value)
 
 
-def deflate_fixed(data: bytes) -> bytes:
-    """One final block with the fixed codes (RFC 1951): at each position, the last position whose
-    four bytes hashed alike, if within 32 KiB, gives a match as long as it goes (up to 258); else a
-    literal. Positions inside a match of at most 8 bytes go into the table too. Slow, and plain."""
+def _tokens(data: bytes) -> list:
+    """At each position, the last position whose four bytes hashed alike, if within 32 KiB, gives a
+    match as long as it goes (up to 258); else a literal. Positions inside a match of at most 8
+    bytes go into the table too. Literals as ints, matches as (length, distance)."""
     n = len(data)
     bits = min(15, max(8, max(1, n).bit_length()))
     table = [-1] * (1 << bits)
+    tokens = []
+
+    def hash_at(i):
+        word = int.from_bytes(data[i:i + 4], "little")
+        return ((word * 2654435761) & 0xFFFFFFFF) >> (32 - bits)
+
+    at = 0
+    while at + 4 <= n:
+        h = hash_at(at)
+        candidate, table[h] = table[h], at
+        length = 0
+        if candidate >= 0 and at - candidate <= 32768:
+            limit = min(258, n - at)
+            while length < limit and data[candidate + length] == data[at + length]:
+                length += 1
+        if length < 4:
+            tokens.append(data[at])
+            at += 1
+            continue
+        tokens.append((length, at - candidate))
+        if length <= 8:
+            for inner in range(at + 1, min(at + length, n - 3)):
+                table[hash_at(inner)] = inner
+        at += length
+    tokens += list(data[at:])
+    return tokens
+
+
+def _huffman_lengths(counts: list, limit: int) -> list:
+    """Code lengths of at most `limit` bits: at least two symbols (the lowest unused ones added
+    with a count of one); the two least counts joined first, a symbol before a join of the same
+    count, lower symbols first; while a length passes the limit, every count halved, rounding up."""
+    counts = list(counts)
+    used = sum(1 for c in counts if c > 0)
+    for symbol in range(len(counts)):
+        if used >= 2:
+            break
+        if counts[symbol] == 0:
+            counts[symbol] = 1
+            used += 1
+    while True:
+        symbols = sorted((s for s in range(len(counts)) if counts[s] > 0), key=lambda s: (counts[s], s))
+        weight = [counts[s] for s in symbols]
+        parent = [-1] * len(symbols)
+        leaf, join = 0, len(symbols)
+
+        def smallest():
+            nonlocal leaf, join
+            if leaf < len(symbols) and (join >= len(weight) or weight[leaf] <= weight[join]):
+                leaf += 1
+                return leaf - 1
+            join += 1
+            return join - 1
+
+        for _ in range(len(symbols) - 1):
+            a = smallest()
+            b = smallest()
+            weight.append(weight[a] + weight[b])
+            parent.append(-1)
+            parent[a] = parent[b] = len(weight) - 1
+        depth = [0] * len(weight)
+        for node in range(len(weight) - 2, -1, -1):
+            depth[node] = depth[parent[node]] + 1
+        lengths = [0] * len(counts)
+        for node, symbol in enumerate(symbols):
+            lengths[symbol] = depth[node]
+        if max(lengths) <= limit:
+            return lengths
+        counts = [(c + 1) // 2 for c in counts]
+
+
+def _canonical(lengths: list) -> list:
+    """(reversed code, length) per symbol, RFC 1951 3.2.2."""
+    longest = max(lengths)
+    per_length = [0] * (longest + 1)
+    for length in lengths:
+        if length:
+            per_length[length] += 1
+    next_code, code = [0] * (longest + 2), 0
+    for length in range(1, longest + 1):
+        code = (code + (per_length[length - 1] if length > 1 else 0)) << 1
+        next_code[length] = code
+    codes = []
+    for length in lengths:
+        if length:
+            codes.append((_reversed(next_code[length], length), length))
+            next_code[length] += 1
+        else:
+            codes.append((0, 0))
+    return codes
+
+
+def _runs(lengths: list) -> list:
+    """The code lengths as the head gives them: (symbol, extra), runs taken as long as they go."""
+    runs, at = [], 0
+    while at < len(lengths):
+        value, run = lengths[at], 1
+        while at + run < len(lengths) and lengths[at + run] == value:
+            run += 1
+        at += run
+        if value == 0:
+            while run >= 11:
+                taken = min(run, 138)
+                runs.append((18, taken - 11))
+                run -= taken
+            if run >= 3:
+                runs.append((17, run - 3))
+                run = 0
+        else:
+            runs.append((value, 0))
+            run -= 1
+            while run >= 3:
+                taken = min(run, 6)
+                runs.append((16, taken - 3))
+                run -= taken
+        runs += [(value, 0)] * run
+    return runs
+
+
+def deflate_daybook(data: bytes) -> bytes:
+    """One final block: the tokens (`_tokens`) with the fixed codes, or with codes made for the
+    file when those and their description take fewer bits. Slow, and plain."""
+    tokens = _tokens(data)
+    literal_counts, distance_counts, extra = [0] * 286, [0] * 30, 0
+    literal_counts[256] = 1
+    for token in tokens:
+        if isinstance(token, int):
+            literal_counts[token] += 1
+            continue
+        length_slot, distance_slot = _slot(LENGTH_BASE, token[0]), _slot(DISTANCE_BASE, token[1])
+        literal_counts[257 + length_slot] += 1
+        distance_counts[distance_slot] += 1
+        extra += LENGTH_EXTRA[length_slot] + DISTANCE_EXTRA[distance_slot]
+
+    def data_bits(literal_lengths, distance_lengths):
+        return extra + sum(c * n for c, n in zip(literal_counts, literal_lengths)) + \
+            sum(c * n for c, n in zip(distance_counts, distance_lengths))
+
+    literal_lengths = _huffman_lengths(literal_counts, 15)
+    distance_lengths = _huffman_lengths(distance_counts, 15)
+    literal_count = max(257, max(i for i, n in enumerate(literal_lengths) if n) + 1)
+    distance_count = max(1, max(i for i, n in enumerate(distance_lengths) if n) + 1)
+    runs = _runs(literal_lengths[:literal_count] + distance_lengths[:distance_count])
+    run_counts = [0] * 19
+    for symbol, _ in runs:
+        run_counts[symbol] += 1
+    run_lengths = _huffman_lengths(run_counts, 7)
+    run_length_count = max(4, max(i for i, symbol in enumerate(RUN_ORDER) if run_lengths[symbol]) + 1)
+    own_bits = 14 + 3 * run_length_count + sum(run_lengths[s] + RUN_EXTRA.get(s, 0) for s, _ in runs) + \
+        data_bits(literal_lengths, distance_lengths)
+    own = own_bits < data_bits(FIXED_LITERAL_LENGTHS, FIXED_DISTANCE_LENGTHS)
+
     acc, count, out = 0, 0, bytearray()
 
     def put(value, length):
@@ -226,38 +372,34 @@ def deflate_fixed(data: bytes) -> bytes:
             acc >>= 8
             count -= 8
 
-    def hash_at(i):
-        word = int.from_bytes(data[i:i + 4], "little")
-        return ((word * 2654435761) & 0xFFFFFFFF) >> (32 - bits)
-
-    put(0b011, 3)
-    at = 0
-    while at + 4 <= n:
-        h = hash_at(at)
-        candidate, table[h] = table[h], at
-        length = 0
-        if candidate >= 0 and at - candidate <= 32768:
-            limit = min(258, n - at)
-            while length < limit and data[candidate + length] == data[at + length]:
-                length += 1
-        if length < 4:
-            put(*_literal_code(data[at]))
-            at += 1
+    if own:
+        put(0b101, 3)
+        put(literal_count - 257, 5)
+        put(distance_count - 1, 5)
+        put(run_length_count - 4, 4)
+        for symbol in RUN_ORDER[:run_length_count]:
+            put(run_lengths[symbol], 3)
+        run_codes = _canonical(run_lengths)
+        for symbol, extra_value in runs:
+            put(*run_codes[symbol])
+            if symbol in RUN_EXTRA:
+                put(extra_value, RUN_EXTRA[symbol])
+        literal_codes, distance_codes = _canonical(literal_lengths), _canonical(distance_lengths)
+    else:
+        put(0b011, 3)
+        literal_codes, distance_codes = _canonical(FIXED_LITERAL_LENGTHS), _canonical(FIXED_DISTANCE_LENGTHS)
+    for token in tokens:
+        if isinstance(token, int):
+            put(*literal_codes[token])
             continue
+        length, distance = token
         slot = _slot(LENGTH_BASE, length)
-        put(*_literal_code(257 + slot))
+        put(*literal_codes[257 + slot])
         put(length - LENGTH_BASE[slot], LENGTH_EXTRA[slot])
-        distance = at - candidate
         slot = _slot(DISTANCE_BASE, distance)
-        put(_reversed(slot, 5), 5)
+        put(*distance_codes[slot])
         put(distance - DISTANCE_BASE[slot], DISTANCE_EXTRA[slot])
-        if length <= 8:
-            for inner in range(at + 1, min(at + length, n - 3)):
-                table[hash_at(inner)] = inner
-        at += length
-    for byte in data[at:]:
-        put(*_literal_code(byte))
-    put(*_literal_code(256))
+    put(*literal_codes[256])
     if count:
         out.append(acc & 0xFF)
     return bytes(out)
@@ -274,7 +416,7 @@ def deflate_stored(data: bytes) -> bytes:
             return bytes(out)
 
 
-def pack_file(path: str, data: bytes, deflate=deflate_fixed) -> bytes:
+def pack_file(path: str, data: bytes, deflate=deflate_daybook) -> bytes:
     """A file as the pack holds it: deflated, or in stored blocks for a kind compressed already or
     when deflating would not make it smaller. `deflate` may be any raw DEFLATE encoder (zlib's, to
     seal a test site quickly): the reader opens any stream; the known answers use Daybook's."""
@@ -299,7 +441,7 @@ def unpack_file(path: str, stored: bytes) -> bytes:
 RECORDS = "/records"
 
 
-def pack(files: dict, deflate=deflate_fixed):
+def pack(files: dict, deflate=deflate_daybook):
     """Every file of an edition in one plaintext, and where its table is: the files (each as
     `pack_file` makes it) in code-point order of their paths from offset 0, then the table
     {"files": {path: [offset, length]}}, then zeros to a whole number of chunks. Returns

@@ -1,4 +1,4 @@
-"""Writes Tests/Fixtures/private-vectors.json: known answers of the private format v5, made by
+"""Writes Tests/Fixtures/private-vectors.json: known answers of the private format v6, made by
 private_reference.py, checked by the Swift tests and by the JavaScript test in test_private.py.
 
     python3 Tests/site/private_vectors.py
@@ -90,11 +90,11 @@ def vectors():
     keys_readers = [{"folder": by_id[v["edition"]]["folder"], "id": v["id"], "key": base64.b64decode(v["wrapped"]),
                      "manifest": manifest_name} for v in keks[:3]]
     return {
-        "about": "Known answers of Daybook's private format v5 (docs/private.md), made by Tests/site/private_vectors.py "
+        "about": "Known answers of Daybook's private format v6 (docs/private.md), made by Tests/site/private_vectors.py "
                  "with Tests/site/private_reference.py. Hex is lower case; base64 is standard with padding. "
                  "A plaintext is {utf8: text} or {pattern, length} where byte i is i mod 251. An edition's epoch "
                  "comes from its readers' names and passwords (keks and editions.readers). The pack holds the "
-                 "files of `pack.files`, each in raw DEFLATE as Daybook writes it (fixed codes, or stored blocks), and is sealed for edition \"*\", one binary per chunk; the manifest lists "
+                 "files of `pack.files`, each in raw DEFLATE as Daybook writes it (the fixed codes or codes of its own, or stored blocks), and is sealed for edition \"*\", one binary per chunk; the manifest lists "
                  "those chunks; keys_js is built from the first three keks (iterations 1000, named) with that "
                  "manifest for every reader.",
         "format": ref.FORMAT,
@@ -115,7 +115,20 @@ def vectors():
         # Paths that a "natural" or case-blind sort would order differently: the pack's order is
         # by the paths' UTF-8 bytes (Unicode code points), as Python's sort_keys gives.
         "pack_order": {"paths": sorted(ORDER_FILES), "table": order_table()},
+        # A file's own Huffman codes (docs/private.md, "Each file deflated"): code lengths for
+        # counts that an unlimited code would make too long, and a code-length sequence as runs.
+        "huffman": huffman_cases(),
     }
+
+
+def huffman_cases():
+    fibonacci = [1, 1]
+    while len(fibonacci) < 30:
+        fibonacci.append(fibonacci[-1] + fibonacci[-2])
+    cases = [(fibonacci, 15), (fibonacci[:14] + [0] * 5, 7), ([0, 0, 5, 0], 15), ([0] * 30, 15), ([3, 3, 3, 3, 1, 1, 0, 9], 15)]
+    lengths = [8] * 144 + [9] * 3 + [0] * 140 + [5, 5, 5] + [0] * 12 + [7] * 9 + [0, 3, 0, 0, 0]
+    return {"lengths": [{"counts": counts, "limit": limit, "lengths": ref._huffman_lengths(counts, limit)} for counts, limit in cases],
+            "runs": {"lengths": lengths, "runs": [list(run) for run in ref._runs(lengths)]}}
 
 
 def order_table():

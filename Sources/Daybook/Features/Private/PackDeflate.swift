@@ -7,19 +7,22 @@
 /// sealed, and a sealed chunk that changes is a file to upload), and what zlib writes differs
 /// between its versions and its forks (zlib-ng, Apple's Compression), which no library promises
 /// otherwise. This encoder is fixed by the format's known answers: greedy matching through one
-/// hash table, and the fixed Huffman codes, so it needs no tables of its own in the stream.
+/// hash table, then the fixed Huffman codes or codes made for the file (`PackHuffman`), whichever
+/// takes fewer bits.
 enum PackDeflate {
     /// Files already compressed, stored as they are: deflating them again costs time for nothing.
     static let storedKinds: Set<String> = ["avif", "gif", "gz", "jpeg", "jpg", "m4a", "mp3", "mp4", "ogg", "png", "webm", "webp",
                                            "woff", "woff2", "zip"]
 
-    /// `bytes` of the file at `path`, deflated; in stored blocks when deflating would not make it smaller.
-    static func pack(_ bytes: [UInt8], path: String) -> [UInt8] {
+    /// `bytes` of the file at `path`, deflated; in stored blocks when deflating would not make it
+    /// smaller. `ownCodes`: false writes the fixed codes alone, as format 5 did (a test seals a
+    /// site of that format so).
+    static func pack(_ bytes: [UInt8], path: String, ownCodes: Bool = true) -> [UInt8] {
         let kind = path.split(separator: "/").last?.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last
         if let kind, storedKinds.contains(kind.lowercased()) { return stored(bytes) }
         // The hash table holds positions as 32-bit numbers: a static file of 2 GiB is stored.
         guard bytes.count < Int(Int32.max) else { return stored(bytes) }
-        let deflated = compressed(bytes)
+        let deflated = compressed(bytes, ownCodes: ownCodes)
         return deflated.count < storedSize(bytes.count) ? deflated : stored(bytes)
     }
 
@@ -32,53 +35,74 @@ enum PackDeflate {
     /// zeroed for every file, and most files are pages of a few kilobytes.
     static func hashBits(_ count: Int) -> Int { min(15, max(8, Int.bitWidth - max(1, count).leadingZeroBitCount)) }
 
-    /// One final block with the fixed codes: each position's four bytes are looked up in a table
-    /// of where they last began; a match within the window is taken as long as it goes, else a
-    /// literal. The positions inside a match go into the table only for a short match, as zlib's
-    /// fastest level does: a page's long matches are runs of its own markup.
-    static func compressed(_ input: [UInt8]) -> [UInt8] {
-        // At most 9 bits a byte, and the block's head and end.
-        let capacity = input.count + input.count / 8 + 16
+    /// One final block: each position's four bytes are looked up in a table of where they last
+    /// began; a match within the window is taken as long as it goes, else a literal. The positions
+    /// inside a match go into the table only for a short match, as zlib's fastest level does: a
+    /// page's long matches are runs of its own markup. The block has the fixed Huffman codes, or
+    /// codes made for the file (`PackHuffman`) when those and their description take fewer bits:
+    /// a page's literals are mostly letters, which the fixed codes give eight bits each.
+    static func compressed(_ input: [UInt8], ownCodes: Bool = true) -> [UInt8] {
+        let tokens = matched(input)
+        let counts = PackHuffman.Counts(tokens)
+        let fixedBits = counts.bits(literals: FixedCodes.literalLengths, distances: FixedCodes.distanceLengths)
+        let own = ownCodes ? PackHuffman.Block(counts) : nil
+        let ownBits = own?.bits ?? Int.max, useOwn = ownBits < fixedBits
+        let capacity = (3 + min(ownBits, fixedBits) + 7) / 8 + 8
+        return [UInt8](unsafeUninitializedCapacity: capacity) { output, written in
+            var out = BitWriter(output)
+            let codes: (literals: [UInt32], distances: [UInt32])
+            if useOwn, let own {
+                out.write(0b101, bits: 3)  // BFINAL 1, BTYPE 10: codes of its own
+                own.writeHeader(&out)
+                codes = (own.literalCodes, own.distanceCodes)
+            } else {
+                out.write(0b011, bits: 3)  // BFINAL 1, BTYPE 01: the fixed codes
+                codes = (FixedCodes.literals, FixedCodes.distances)
+            }
+            codes.literals.withUnsafeBufferPointer { literals in
+                codes.distances.withUnsafeBufferPointer { distances in
+                    tokens.withUnsafeBufferPointer { encode($0, literals, distances, &out) }
+                    out.write(literals[256])
+                }
+            }
+            written = out.finish()
+        }
+    }
+
+    /// A match as a token: its length (3 to 258) above bit 16, its distance (1 to 32,768) below,
+    /// and the top bit set; a literal is its byte.
+    static let matchFlag: UInt32 = 1 << 31
+
+    /// The literals and matches of `input`, in order.
+    static func matched(_ input: [UInt8]) -> [UInt32] {
         let bits = hashBits(input.count)
         var table = [Int32](repeating: -1, count: 1 << bits)
-        return [UInt8](unsafeUninitializedCapacity: capacity) { output, written in
+        return [UInt32](unsafeUninitializedCapacity: input.count) { tokens, count in
             input.withUnsafeBufferPointer { source in
                 table.withUnsafeMutableBufferPointer { last in
-                    FixedCodes.literals.withUnsafeBufferPointer { literals in
-                        FixedCodes.lengths.withUnsafeBufferPointer { lengths in
-                            var out = BitWriter(output)
-                            out.write(0b011, bits: 3)  // BFINAL 1, BTYPE 01: the fixed codes
-                            encode(source, last, bits, Codes(literals: literals, lengths: lengths), &out)
-                            out.write(literals[256])
-                            written = out.finish()
-                        }
-                    }
+                    count = match(source, last, bits, into: tokens)
                 }
             }
         }
     }
 
-    private struct Codes {
-        let literals: UnsafeBufferPointer<UInt32>
-        let lengths: UnsafeBufferPointer<UInt32>
-    }
-
-    private static func encode(_ source: UnsafeBufferPointer<UInt8>, _ last: UnsafeMutableBufferPointer<Int32>, _ bits: Int,
-                               _ codes: Codes, _ out: inout BitWriter) {
+    private static func match(_ source: UnsafeBufferPointer<UInt8>, _ last: UnsafeMutableBufferPointer<Int32>, _ bits: Int,
+                              into tokens: UnsafeMutableBufferPointer<UInt32>) -> Int {
         let n = source.count
-        var at = 0
+        var at = 0, count = 0
         while at + minMatch <= n {
             let hash = Self.hash(source, at, bits)
             let candidate = Int(last[hash])
             last[hash] = Int32(at)
             let length = candidate >= 0 && at - candidate <= window ? matchLength(source, candidate, at, min(maxMatch, n - at)) : 0
             guard length >= minMatch else {
-                out.write(codes.literals[Int(source[at])])
+                tokens[count] = UInt32(source[at])
+                count += 1
                 at += 1
                 continue
             }
-            out.write(codes.lengths[length])
-            out.write(FixedCodes.distance(at - candidate))
+            tokens[count] = matchFlag | UInt32(length) << 16 | UInt32(at - candidate)
+            count += 1
             if length <= insertLimit {
                 var next = at + 1
                 while next < at + length, next + minMatch <= n {
@@ -89,8 +113,29 @@ enum PackDeflate {
             at += length
         }
         while at < n {
-            out.write(codes.literals[Int(source[at])])
+            tokens[count] = UInt32(source[at])
+            count += 1
             at += 1
+        }
+        return count
+    }
+
+    /// Writes `tokens` with the codes given (each as `BitWriter.write` takes one), and each
+    /// length's and distance's extra bits.
+    private static func encode(_ tokens: UnsafeBufferPointer<UInt32>, _ literals: UnsafeBufferPointer<UInt32>,
+                               _ distances: UnsafeBufferPointer<UInt32>, _ out: inout BitWriter) {
+        for token in tokens {
+            guard token & matchFlag != 0 else {
+                out.write(literals[Int(token)])
+                continue
+            }
+            let length = Int(token >> 16 & 0x1ff), distance = Int(token & 0xffff)
+            let lengthSlot = Int(FixedCodes.lengthSlots[length])
+            out.write(literals[257 + lengthSlot])
+            out.write(UInt32(length - FixedCodes.lengthBase[lengthSlot]), bits: UInt32(FixedCodes.lengthExtra[lengthSlot]))
+            let distanceSlot = FixedCodes.distanceSlot(distance)
+            out.write(distances[distanceSlot])
+            out.write(UInt32(distance - FixedCodes.distanceBase[distanceSlot]), bits: UInt32(FixedCodes.distanceExtra[distanceSlot]))
         }
     }
 
@@ -133,7 +178,7 @@ enum PackDeflate {
 }
 
 /// Bits as DEFLATE packs them, from the lowest bit of each byte up, into `output`, which has room.
-private struct BitWriter {
+struct BitWriter {
     private let output: UnsafeMutableBufferPointer<UInt8>
     private var at = 0
     private var buffer: UInt64 = 0
@@ -154,7 +199,7 @@ private struct BitWriter {
         }
     }
 
-    /// A code as `FixedCodes` holds it: its bits (a Huffman code's reversed, as DEFLATE sends its
+    /// A code as `PackHuffman.codes` makes it: its bits (a Huffman code's reversed, as DEFLATE sends its
     /// first bit first), and their count in the top byte.
     @inline(__always)
     mutating func write(_ code: UInt32) { write(code & 0xff_ffff, bits: code >> 24) }
@@ -171,52 +216,34 @@ private struct BitWriter {
     }
 }
 
-/// RFC 1951, 3.2.5 and 3.2.6: the fixed Huffman codes, and the length and distance codes'
-/// bases and extra bits, each code with its extra bits as `BitWriter.write` takes them.
-private enum FixedCodes {
+/// RFC 1951, 3.2.5 and 3.2.6: the length and distance codes' bases and extra bits, and the
+/// fixed Huffman codes, each code as `BitWriter.write` takes it.
+enum FixedCodes {
     static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
     static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
     static let distanceBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
                                6145, 8193, 12289, 16385, 24577]
     static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
 
-    /// Each literal or length symbol's code.
-    static let literals: [UInt32] = (0..<288).map { symbol in
-        let (code, length) = switch symbol {
-        case 0...143: (0x30 + symbol, 8)
-        case 144...255: (0x190 + symbol - 144, 9)
-        case 256...279: (symbol - 256, 7)
-        default: (0xC0 + symbol - 280, 8)
-        }
-        return pack(reversed(code, length), length)
-    }
+    /// The fixed codes' lengths: of the 288 literal and length symbols (the last two never used,
+    /// but part of the code), and of the 30 distance symbols.
+    static let literalLengths: [Int] = (0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 }
+    static let distanceLengths = [Int](repeating: 5, count: 30)
+    static let literals = PackHuffman.codes(literalLengths)
+    static let distances = PackHuffman.codes(distanceLengths)
 
-    /// Each match length's symbol and extra bits, by length (3 to 258).
-    static let lengths: [UInt32] = (0...258).map { length in
-        let slot = max(0, lengthBase.lastIndex { $0 <= length } ?? 0), symbol = literals[257 + slot]
-        let symbolBits = Int(symbol >> 24)
-        return pack(Int(symbol & 0xff_ffff) | (max(0, length - lengthBase[slot]) << symbolBits), symbolBits + lengthExtra[slot])
-    }
+    /// Each match length's slot (its symbol less 257), by length (3 to 258).
+    static let lengthSlots: [UInt8] = (0...258).map { length in UInt8(max(0, lengthBase.lastIndex { $0 <= length } ?? 0)) }
 
-    /// Each distance code's bits (5) and extra bits, for the distances up to 256, and for each 128
-    /// beyond by `(distance - 1) >> 7`: every code from 257 on begins at one more than a multiple of 128.
+    /// Each distance's slot, for the distances up to 256, and for each 128 beyond by
+    /// `(distance - 1) >> 7`: every slot from 257 on begins at one more than a multiple of 128.
     private static let nearSlots: [UInt8] = (0...256).map { slot(max(1, $0)) }
     private static let farSlots: [UInt8] = (0..<256).map { slot($0 << 7 + 1) }
-    private static let distanceCodes: [UInt32] = (0..<30).map { UInt32(reversed($0, 5)) }
 
     @inline(__always)
-    static func distance(_ distance: Int) -> UInt32 {
-        let slot = Int(distance <= 256 ? nearSlots[distance] : farSlots[(distance - 1) >> 7])
-        return distanceCodes[slot] | UInt32(distance - distanceBase[slot]) << 5 | UInt32(5 + distanceExtra[slot]) << 24
+    static func distanceSlot(_ distance: Int) -> Int {
+        Int(distance <= 256 ? nearSlots[distance] : farSlots[(distance - 1) >> 7])
     }
 
     private static func slot(_ distance: Int) -> UInt8 { UInt8(distanceBase.lastIndex { $0 <= distance } ?? 0) }
-
-    private static func pack(_ bits: Int, _ count: Int) -> UInt32 { UInt32(bits) | UInt32(count) << 24 }
-
-    private static func reversed(_ value: Int, _ length: Int) -> Int {
-        var out = 0
-        for bit in 0..<length where value & (1 << bit) != 0 { out |= 1 << (length - 1 - bit) }
-        return out
-    }
 }

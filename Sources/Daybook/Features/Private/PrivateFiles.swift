@@ -5,7 +5,7 @@ import Foundation
 enum PrivateFiles {
     static let folder = "private/"
     static let keyFilePath = "private/keys.js"
-    static let format = 5
+    static let format = 6
 
     /// The manifest of an edition: the names of its pack's chunks in order, the generation that
     /// orders versions of the edition, and where in the pack its table is. Its size tells only

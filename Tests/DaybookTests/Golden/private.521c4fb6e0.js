@@ -24,7 +24,7 @@
 (function () {
   "use strict";
 
-  var CHUNK = 65536, TAG = 16, NONCE = 12, FORMAT = 5, CACHED = 64;
+  var CHUNK = 65536, TAG = 16, NONCE = 12, FORMAT = 6, CACHED = 64;
   var encoder = new TextEncoder();
   var api = window.daybookPrivate = { derivations: 0, tablesRead: 0, pages: 0, page: null, lock: lock, attach: attach, refresh: refresh };
   var main, form, statusLine, frame, lockButton, words, keys, keysURL;
