@@ -42,8 +42,7 @@ enum PackDeflate {
     /// codes made for the file (`PackHuffman`) when those and their description take fewer bits:
     /// a page's literals are mostly letters, which the fixed codes give eight bits each.
     static func compressed(_ input: [UInt8], ownCodes: Bool = true) -> [UInt8] {
-        let tokens = matched(input)
-        let counts = PackHuffman.Counts(tokens)
+        let (tokens, counts) = matched(input)
         let fixedBits = counts.bits(literals: FixedCodes.literalLengths, distances: FixedCodes.distanceLengths)
         let own = ownCodes ? PackHuffman.Block(counts) : nil
         let ownBits = own?.bits ?? Int.max, useOwn = ownBits < fixedBits
@@ -73,17 +72,28 @@ enum PackDeflate {
     /// and the top bit set; a literal is its byte.
     static let matchFlag: UInt32 = 1 << 31
 
-    /// The literals and matches of `input`, in order.
-    static func matched(_ input: [UInt8]) -> [UInt32] {
+    /// The literals and matches of `input`, in order, and how often each symbol occurs in them.
+    static func matched(_ input: [UInt8]) -> (tokens: [UInt32], counts: PackHuffman.Counts) {
         let bits = hashBits(input.count)
         var table = [Int32](repeating: -1, count: 1 << bits)
-        return [UInt32](unsafeUninitializedCapacity: input.count) { tokens, count in
+        var counts = PackHuffman.Counts()
+        var literals = counts.literals, distances = counts.distances
+        let tokens = [UInt32](unsafeUninitializedCapacity: input.count) { tokens, count in
             input.withUnsafeBufferPointer { source in
                 table.withUnsafeMutableBufferPointer { last in
                     count = match(source, last, bits, into: tokens)
                 }
             }
+            // Counted here, over the tokens just written, while they are in the cache.
+            literals.withUnsafeMutableBufferPointer { literals in
+                distances.withUnsafeMutableBufferPointer { distances in
+                    counts.extraBits = PackHuffman.Counts.count(UnsafeBufferPointer(rebasing: tokens[..<count]), literals, distances)
+                }
+            }
         }
+        counts.literals = literals
+        counts.distances = distances
+        return (tokens, counts)
     }
 
     private static func match(_ source: UnsafeBufferPointer<UInt8>, _ last: UnsafeMutableBufferPointer<Int32>, _ bits: Int,
@@ -124,18 +134,17 @@ enum PackDeflate {
     /// length's and distance's extra bits.
     private static func encode(_ tokens: UnsafeBufferPointer<UInt32>, _ literals: UnsafeBufferPointer<UInt32>,
                                _ distances: UnsafeBufferPointer<UInt32>, _ out: inout BitWriter) {
+        let slots = FixedCodes.Slots()
         for token in tokens {
             guard token & matchFlag != 0 else {
                 out.write(literals[Int(token)])
                 continue
             }
-            let length = Int(token >> 16 & 0x1ff), distance = Int(token & 0xffff)
-            let lengthSlot = Int(FixedCodes.lengthSlots[length])
-            out.write(literals[257 + lengthSlot])
-            out.write(UInt32(length - FixedCodes.lengthBase[lengthSlot]), bits: UInt32(FixedCodes.lengthExtra[lengthSlot]))
-            let distanceSlot = FixedCodes.distanceSlot(distance)
-            out.write(distances[distanceSlot])
-            out.write(UInt32(distance - FixedCodes.distanceBase[distanceSlot]), bits: UInt32(FixedCodes.distanceExtra[distanceSlot]))
+            let length = slots.length(token), distance = slots.distance(token)
+            out.write(literals[257 + Int(length & 0xff)])
+            out.write(length >> 8 & 0xff, bits: length >> 16)
+            out.write(distances[Int(distance & 0xff)])
+            out.write(distance >> 8 & 0xffff, bits: distance >> 24)
         }
     }
 
@@ -232,17 +241,35 @@ enum FixedCodes {
     static let literals = PackHuffman.codes(literalLengths)
     static let distances = PackHuffman.codes(distanceLengths)
 
-    /// Each match length's slot (its symbol less 257), by length (3 to 258).
-    static let lengthSlots: [UInt8] = (0...258).map { length in UInt8(max(0, lengthBase.lastIndex { $0 <= length } ?? 0)) }
+    /// Each match length (3 to 258) as `Slots.length` gives it.
+    static let lengthSlots: [UInt32] = (0...258).map { length in
+        let slot = max(0, lengthBase.lastIndex { $0 <= length } ?? 0)
+        return UInt32(slot) | UInt32(max(0, length - lengthBase[slot])) << 8 | UInt32(lengthExtra[slot]) << 16
+    }
 
     /// Each distance's slot, for the distances up to 256, and for each 128 beyond by
     /// `(distance - 1) >> 7`: every slot from 257 on begins at one more than a multiple of 128.
-    private static let nearSlots: [UInt8] = (0...256).map { slot(max(1, $0)) }
-    private static let farSlots: [UInt8] = (0..<256).map { slot($0 << 7 + 1) }
+    static let nearSlots: [UInt8] = (0...256).map { slot(max(1, $0)) }
+    static let farSlots: [UInt8] = (0..<256).map { slot($0 << 7 + 1) }
 
-    @inline(__always)
-    static func distanceSlot(_ distance: Int) -> Int {
-        Int(distance <= 256 ? nearSlots[distance] : farSlots[(distance - 1) >> 7])
+    /// The tables of the length and distance slots, taken out of their globals once per file:
+    /// read in the loop over a file's tokens, each global was looked up again (`swift_once`) for
+    /// every match.
+    struct Slots {
+        let lengths = FixedCodes.lengthSlots, near = FixedCodes.nearSlots, far = FixedCodes.farSlots
+        let bases = FixedCodes.distanceBase.map(UInt32.init), extra = FixedCodes.distanceExtra.map(UInt32.init)
+
+        /// A match token's length: `slot | extra bits' value << 8 | their count << 16`.
+        @inline(__always)
+        func length(_ token: UInt32) -> UInt32 { lengths[Int(token >> 16 & 0x1ff)] }
+
+        /// A match token's distance: `slot | extra bits' value << 8 | their count << 24`.
+        @inline(__always)
+        func distance(_ token: UInt32) -> UInt32 {
+            let distance = Int(token & 0xffff)
+            let slot = Int(distance <= 256 ? near[distance] : far[(distance - 1) >> 7])
+            return UInt32(slot) | (UInt32(distance) - bases[slot]) << 8 | extra[slot] << 24
+        }
     }
 
     private static func slot(_ distance: Int) -> UInt8 { UInt8(distanceBase.lastIndex { $0 <= distance } ?? 0) }

@@ -3,7 +3,7 @@
 /// the file give them about five. Every step is fixed, so the same file always gives the same
 /// bytes (`docs/private.md`, "Each file deflated"; `Tests/site/private_reference.py` does the same).
 enum PackHuffman {
-    /// How often each literal and length symbol (0 to 285, the end of the block included) and
+    /// How often each literal and length symbol (0 to 285, the end of the block counted once) and
     /// each distance symbol (0 to 29) occurs in a file's tokens (`PackDeflate.matched`).
     struct Counts {
         var literals = [Int](repeating: 0, count: 286)
@@ -11,19 +11,24 @@ enum PackHuffman {
         /// The extra bits of every length and distance, which no code changes.
         var extraBits = 0
 
-        init(_ tokens: [UInt32]) {
-            literals[256] = 1
+        init() { literals[256] = 1 }
+
+        /// Adds `tokens`' symbols to the counts given; the extra bits of their lengths and distances.
+        static func count(_ tokens: UnsafeBufferPointer<UInt32>, _ literals: UnsafeMutableBufferPointer<Int>,
+                          _ distances: UnsafeMutableBufferPointer<Int>) -> Int {
+            let slots = FixedCodes.Slots()
+            var extraBits = 0
             for token in tokens {
                 guard token & PackDeflate.matchFlag != 0 else {
                     literals[Int(token)] += 1
                     continue
                 }
-                let length = Int(token >> 16 & 0x1ff), distance = Int(token & 0xffff)
-                let lengthSlot = Int(FixedCodes.lengthSlots[length]), distanceSlot = FixedCodes.distanceSlot(distance)
-                literals[257 + lengthSlot] += 1
-                distances[distanceSlot] += 1
-                extraBits += FixedCodes.lengthExtra[lengthSlot] + FixedCodes.distanceExtra[distanceSlot]
+                let length = slots.length(token), distance = slots.distance(token)
+                literals[257 + Int(length & 0xff)] += 1
+                distances[Int(distance & 0xff)] += 1
+                extraBits += Int(length >> 16) + Int(distance >> 24)
             }
+            return extraBits
         }
 
         /// The bits of the tokens and the end of the block with codes of these lengths.
@@ -51,7 +56,8 @@ enum PackHuffman {
 
         /// The order in which the head gives the lengths of the code lengths' code.
         static let runOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
-        static let runExtra = [16: 2, 17: 3, 18: 7]
+        /// How many extra bits follow a code length's symbol: 2, 3 and 7 after 16, 17 and 18.
+        static func runExtra(_ symbol: Int) -> Int { symbol < 16 ? 0 : symbol == 16 ? 2 : symbol == 17 ? 3 : 7 }
 
         init(_ counts: Counts) {
             let literalLengths = PackHuffman.lengths(counts.literals, limit: 15)
@@ -70,7 +76,7 @@ enum PackHuffman {
             runCodes = PackHuffman.codes(runLengths)
             runLengthCount = max(4, (Self.runOrder.lastIndex { runLengths[$0] > 0 } ?? 0) + 1)
             var bits = 5 + 5 + 4 + 3 * runLengthCount
-            for run in runs { bits += runLengths[run.symbol] + (Self.runExtra[run.symbol] ?? 0) }
+            for run in runs { bits += runLengths[run.symbol] + Self.runExtra(run.symbol) }
             self.bits = bits + counts.bits(literals: literalLengths, distances: distanceLengths)
         }
 
@@ -82,7 +88,7 @@ enum PackHuffman {
             for symbol in Self.runOrder.prefix(runLengthCount) { out.write(UInt32(runLengths[symbol]), bits: 3) }
             for run in runs {
                 out.write(runCodes[run.symbol])
-                if let extra = Self.runExtra[run.symbol] { out.write(UInt32(run.extra), bits: UInt32(extra)) }
+                out.write(UInt32(run.extra), bits: UInt32(Self.runExtra(run.symbol)))
             }
         }
     }
@@ -94,7 +100,8 @@ enum PackHuffman {
     /// lower first. While a length passes the limit, every count is halved (rounding up) and the
     /// code made again.
     static func lengths(_ counts: [Int], limit: Int) -> [Int] {
-        var counts = counts, used = counts.filter { $0 > 0 }.count
+        var counts = counts, used = 0
+        for count in counts where count > 0 { used += 1 }
         for symbol in counts.indices where used < 2 && counts[symbol] == 0 {
             counts[symbol] = 1
             used += 1
@@ -109,7 +116,8 @@ enum PackHuffman {
     /// Unlimited Huffman code lengths, by two queues: the symbols by count (then by symbol), and
     /// the joins in the order they were made, whose counts never fall.
     private static func huffman(_ counts: [Int]) -> [Int] {
-        let symbols = counts.indices.filter { counts[$0] > 0 }.sorted { (counts[$0], $0) < (counts[$1], $1) }
+        // By count, then symbol: one number each, sorted without a comparison closure.
+        let symbols = counts.indices.compactMap { counts[$0] > 0 ? counts[$0] << 16 | $0 : nil }.sorted().map { $0 & 0xffff }
         var weight = symbols.map { counts[$0] }, parent = [Int](repeating: -1, count: symbols.count)
         var leaf = 0, join = symbols.count
         func smallest() -> Int {
@@ -154,6 +162,7 @@ enum PackHuffman {
     /// 17, 3 to 10 zeros; 18, 11 to 138 zeros. Runs are taken as long as they go, longest first.
     static func runs(_ lengths: [Int]) -> [(symbol: Int, extra: Int)] {
         var runs: [(symbol: Int, extra: Int)] = [], at = 0
+        runs.reserveCapacity(lengths.count)
         while at < lengths.count {
             let value = lengths[at]
             var run = 1
@@ -178,14 +187,19 @@ enum PackHuffman {
                     run -= taken
                 }
             }
-            runs += [(symbol: Int, extra: Int)](repeating: (value, 0), count: run)
+            for _ in 0..<run { runs.append((value, 0)) }
         }
         return runs
     }
 
+    /// The low `length` bits of `value` (at most 16) in the opposite order.
     static func reversed(_ value: Int, _ length: Int) -> Int {
-        var out = 0
-        for bit in 0..<length where value & (1 << bit) != 0 { out |= 1 << (length - 1 - bit) }
-        return out
+        var bits = UInt32(truncatingIfNeeded: value)
+        bits = (bits >> 1 & 0x5555_5555) | (bits & 0x5555_5555) << 1
+        bits = (bits >> 2 & 0x3333_3333) | (bits & 0x3333_3333) << 2
+        bits = (bits >> 4 & 0x0f0f_0f0f) | (bits & 0x0f0f_0f0f) << 4
+        bits = (bits >> 8 & 0x00ff_00ff) | (bits & 0x00ff_00ff) << 8
+        bits = bits >> 16 | bits << 16
+        return length == 0 ? 0 : Int(bits >> (32 - UInt32(length)))
     }
 }
