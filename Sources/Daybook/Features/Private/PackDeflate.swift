@@ -42,7 +42,8 @@ enum PackDeflate {
     /// codes made for the file (`PackHuffman`) when those and their description take fewer bits:
     /// a page's literals are mostly letters, which the fixed codes give eight bits each.
     static func compressed(_ input: [UInt8], ownCodes: Bool = true) -> [UInt8] {
-        let (tokens, counts) = matched(input)
+        let tokens = matched(input)
+        let counts = PackHuffman.Counts(tokens)
         let fixedBits = counts.bits(literals: FixedCodes.literalLengths, distances: FixedCodes.distanceLengths)
         let own = ownCodes ? PackHuffman.Block(counts) : nil
         let ownBits = own?.bits ?? Int.max, useOwn = ownBits < fixedBits
@@ -72,28 +73,17 @@ enum PackDeflate {
     /// and the top bit set; a literal is its byte.
     static let matchFlag: UInt32 = 1 << 31
 
-    /// The literals and matches of `input`, in order, and how often each symbol occurs in them.
-    static func matched(_ input: [UInt8]) -> (tokens: [UInt32], counts: PackHuffman.Counts) {
+    /// The literals and matches of `input`, in order.
+    static func matched(_ input: [UInt8]) -> [UInt32] {
         let bits = hashBits(input.count)
         var table = [Int32](repeating: -1, count: 1 << bits)
-        var counts = PackHuffman.Counts()
-        var literals = counts.literals, distances = counts.distances
-        let tokens = [UInt32](unsafeUninitializedCapacity: input.count) { tokens, count in
+        return [UInt32](unsafeUninitializedCapacity: input.count) { tokens, count in
             input.withUnsafeBufferPointer { source in
                 table.withUnsafeMutableBufferPointer { last in
                     count = match(source, last, bits, into: tokens)
                 }
             }
-            // Counted here, over the tokens just written, while they are in the cache.
-            literals.withUnsafeMutableBufferPointer { literals in
-                distances.withUnsafeMutableBufferPointer { distances in
-                    counts.extraBits = PackHuffman.Counts.count(UnsafeBufferPointer(rebasing: tokens[..<count]), literals, distances)
-                }
-            }
         }
-        counts.literals = literals
-        counts.distances = distances
-        return (tokens, counts)
     }
 
     private static func match(_ source: UnsafeBufferPointer<UInt8>, _ last: UnsafeMutableBufferPointer<Int32>, _ bits: Int,
@@ -251,13 +241,14 @@ enum FixedCodes {
     /// `(distance - 1) >> 7`: every slot from 257 on begins at one more than a multiple of 128.
     static let nearSlots: [UInt8] = (0...256).map { slot(max(1, $0)) }
     static let farSlots: [UInt8] = (0..<256).map { slot($0 << 7 + 1) }
+    static let distanceBases = distanceBase.map(UInt32.init), distanceExtras = distanceExtra.map(UInt32.init)
 
     /// The tables of the length and distance slots, taken out of their globals once per file:
     /// read in the loop over a file's tokens, each global was looked up again (`swift_once`) for
     /// every match.
     struct Slots {
         let lengths = FixedCodes.lengthSlots, near = FixedCodes.nearSlots, far = FixedCodes.farSlots
-        let bases = FixedCodes.distanceBase.map(UInt32.init), extra = FixedCodes.distanceExtra.map(UInt32.init)
+        let bases = FixedCodes.distanceBases, extra = FixedCodes.distanceExtras
 
         /// A match token's length: `slot | extra bits' value << 8 | their count << 16`.
         @inline(__always)

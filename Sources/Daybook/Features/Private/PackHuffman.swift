@@ -6,16 +6,25 @@ enum PackHuffman {
     /// How often each literal and length symbol (0 to 285, the end of the block counted once) and
     /// each distance symbol (0 to 29) occurs in a file's tokens (`PackDeflate.matched`).
     struct Counts {
-        var literals = [Int](repeating: 0, count: 286)
-        var distances = [Int](repeating: 0, count: 30)
+        let literals: [Int]
+        let distances: [Int]
         /// The extra bits of every length and distance, which no code changes.
-        var extraBits = 0
+        let extraBits: Int
 
-        init() { literals[256] = 1 }
+        init(_ tokens: [UInt32]) {
+            var literals = [Int](repeating: 0, count: 286), distances = [Int](repeating: 0, count: 30)
+            literals[256] = 1
+            // Through the arrays' buffers: an array property checks for sharing at every increment.
+            extraBits = literals.withUnsafeMutableBufferPointer { literals in
+                distances.withUnsafeMutableBufferPointer { distances in Self.count(tokens, literals, distances) }
+            }
+            self.literals = literals
+            self.distances = distances
+        }
 
         /// Adds `tokens`' symbols to the counts given; the extra bits of their lengths and distances.
-        static func count(_ tokens: UnsafeBufferPointer<UInt32>, _ literals: UnsafeMutableBufferPointer<Int>,
-                          _ distances: UnsafeMutableBufferPointer<Int>) -> Int {
+        private static func count(_ tokens: [UInt32], _ literals: UnsafeMutableBufferPointer<Int>,
+                                  _ distances: UnsafeMutableBufferPointer<Int>) -> Int {
             let slots = FixedCodes.Slots()
             var extraBits = 0
             for token in tokens {
@@ -42,8 +51,6 @@ enum PackHuffman {
 
     /// The block's codes, and how its head describes them.
     struct Block {
-        let literalLengths: [Int]
-        let distanceLengths: [Int]
         let literalCodes: [UInt32]
         let distanceCodes: [UInt32]
         /// The code lengths' symbols (0 to 18) with their extra bits, and the code they are written in.
@@ -62,8 +69,6 @@ enum PackHuffman {
         init(_ counts: Counts) {
             let literalLengths = PackHuffman.lengths(counts.literals, limit: 15)
             let distanceLengths = PackHuffman.lengths(counts.distances, limit: 15)
-            self.literalLengths = literalLengths
-            self.distanceLengths = distanceLengths
             literalCodes = PackHuffman.codes(literalLengths)
             distanceCodes = PackHuffman.codes(distanceLengths)
             literalCount = max(257, (literalLengths.lastIndex { $0 > 0 } ?? 0) + 1)
